@@ -1,0 +1,21 @@
+# loupe_add_plugin(name SOURCES ... [LIBRARIES ...]): a plugin is a MODULE (nothing can link
+# against it) with hidden visibility; only the loupe_plugin entry point is exported.
+# --no-undefined makes a symbol missing from libloupe-core a link error, not a dlopen error.
+function(loupe_add_plugin name)
+  cmake_parse_arguments(ARG "" "OUTPUT_DIR" "SOURCES;LIBRARIES" ${ARGN})
+  set(target loupe_${name})
+  add_library(${target} MODULE ${ARG_SOURCES})
+  if(NOT ARG_OUTPUT_DIR)
+    set(ARG_OUTPUT_DIR "${LOUPE_PLUGIN_OUTPUT_DIR}")
+  endif()
+  set_target_properties(${target} PROPERTIES
+    PREFIX ""
+    OUTPUT_NAME "${name}"
+    LIBRARY_OUTPUT_DIRECTORY "${ARG_OUTPUT_DIR}"
+    CXX_VISIBILITY_PRESET hidden
+    VISIBILITY_INLINES_HIDDEN ON)
+  target_link_options(${target} PRIVATE -Wl,--no-undefined)
+  target_link_libraries(${target} PRIVATE loupe::core ${ARG_LIBRARIES})
+  loupe_enable_warnings(${target})
+  loupe_enable_sanitizers(${target})
+endfunction()

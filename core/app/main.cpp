@@ -1,0 +1,91 @@
+// The `loupe` executable: global options, then one subcommand.
+#include <exception>
+#include <iostream>
+
+#include "admin_command.hpp"
+#include "command_line.hpp"
+#include "config/config.hpp"
+#include "loupe/version.hpp"
+#include "runtime.hpp"
+#include "serve_command.hpp"
+
+namespace {
+
+void print_usage(std::ostream& out, const loupe::Registries* registries) {
+    out << "usage: loupe [--config FILE] [--set key=value]... COMMAND [ARGS]\n\n"
+           "commands:\n"
+           "  serve [--no-migrate]   start the HTTP server (migrates first)\n"
+           "  migrate                apply pending schema migrations and exit\n"
+           "  admin ...              manage users, accounts, projects and tokens\n"
+           "  plugins                list the enabled plugins\n"
+           "  version                print the version and plugin build id\n";
+    if (registries != nullptr) {
+        for (const auto& command : registries->commands) {
+            out << "  " << command.name << std::string(command.name.size() < 23 ? 23 - command.name.size() : 1, ' ')
+                << command.summary << " (plugin " << command.plugin << ")\n";
+        }
+    }
+    out << "\nConfiguration: etc/loupe.properties; environment LOUPE_<KEY> and --set override it.\n";
+}
+
+int run(int argc, char** argv) {
+    const auto line = loupe::parse_command_line(argc, argv);
+    if (line.command == "version") {
+        std::cout << "loupe " << LOUPE_VERSION << "\nplugin API " << LOUPE_PLUGIN_API_VERSION
+                  << "\nbuild id " << LOUPE_BUILD_ID << "\n";
+        return 0;
+    }
+    auto config_path = line.config_path.empty() ? loupe::default_config_path(argv[0])
+                                                : line.config_path;
+    loupe::Runtime runtime(loupe::Config::load(config_path, line.overrides));
+
+    if (line.help || line.command.empty() || line.command == "help") {
+        runtime.load_plugins();
+        print_usage(line.help || line.command == "help" ? std::cout : std::cerr,
+                    &runtime.registries());
+        return line.command.empty() && !line.help ? 2 : 0;
+    }
+    if (line.command == "serve") {
+        return loupe::run_serve_command(runtime, line.args);
+    }
+    if (line.command == "migrate") {
+        runtime.load_plugins();
+        auto applied = runtime.migrate();
+        for (const auto& step : applied) {
+            std::cout << "applied " << step.plugin << "/" << step.version << " " << step.name
+                      << "\n";
+        }
+        std::cout << (applied.empty() ? "database is up to date\n" : "");
+        return 0;
+    }
+    if (line.command == "admin") {
+        runtime.migrate();
+        return loupe::run_admin_command(runtime.identity(), line.args, std::cout, std::cerr);
+    }
+    runtime.load_plugins();
+    if (line.command == "plugins") {
+        for (const auto& plugin : runtime.plugins()) {
+            std::cout << plugin.name << " " << plugin.version << " " << plugin.path << "\n";
+        }
+        return 0;
+    }
+    for (const auto& command : runtime.registries().commands) {
+        if (command.name == line.command) {
+            return command.run(line.args);
+        }
+    }
+    std::cerr << "loupe: unknown command '" << line.command << "'\n\n";
+    print_usage(std::cerr, &runtime.registries());
+    return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    try {
+        return run(argc, argv);
+    } catch (const std::exception& error) {
+        std::cerr << "loupe: " << error.what() << "\n";
+        return 1;
+    }
+}

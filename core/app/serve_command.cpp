@@ -1,0 +1,75 @@
+#include "serve_command.hpp"
+
+#include <csignal>
+#include <iostream>
+
+#include "auth/authenticator.hpp"
+#include "http/router.hpp"
+#include "http/server.hpp"
+#include "identity/bootstrap.hpp"
+
+namespace loupe {
+namespace {
+
+int wait_for_termination_signal() {
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGTERM);
+    int received = 0;
+    sigwait(&signals, &received);
+    return received;
+}
+
+}  // namespace
+
+int run_serve_command(Runtime& runtime, const std::vector<std::string>& args) {
+    bool migrate = true;
+    for (const auto& arg : args) {
+        if (arg == "--no-migrate") {
+            migrate = false;
+        } else {
+            std::cerr << "loupe serve: unknown option " << arg << "\n";
+            return 2;
+        }
+    }
+    // Block the termination signals before any thread starts, so every thread inherits the
+    // mask and only sigwait() below receives them.
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+    runtime.load_plugins();
+    if (migrate) {
+        runtime.migrate();
+    }
+    bootstrap_if_empty(runtime.identity(), runtime.data_dir(), std::cout);
+    runtime.run_ready_hooks();
+
+    auto& config = runtime.config();
+    Router router(runtime.registries().routes);
+    Authenticator authenticator(runtime.database(), runtime.registries().token_resolvers);
+    ServerOptions options;
+    options.listen_address = config.get_string("http.listen_address", "0.0.0.0");
+    options.port = static_cast<int>(config.get_int("http.port", 8080));
+    options.threads = static_cast<int>(config.get_int("http.threads", 16));
+    options.max_json_bytes =
+        static_cast<std::size_t>(config.get_int("http.max_json_bytes", 3 * 1024 * 1024));
+    HttpServer server(options, router, authenticator, runtime.log());
+    const int port = server.start();
+    if (config.get_string("http.public_url", "").empty()) {
+        runtime.set_public_url("http://127.0.0.1:" + std::to_string(port));
+    }
+    std::cout << "loupe: listening on http://" << options.listen_address << ":" << port
+              << std::endl;
+
+    const int signal_number = wait_for_termination_signal();
+    runtime.log().info("server.stopping", {{"signal", std::to_string(signal_number)}});
+    server.stop();
+    runtime.run_shutdown_hooks();
+    return 0;
+}
+
+}  // namespace loupe

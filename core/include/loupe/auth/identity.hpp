@@ -1,0 +1,117 @@
+#pragma once
+// Users, accounts, memberships, projects and tokens: the identity every plugin shares.
+// OWNERSHIP: owned by the core, valid for the process lifetime. THREADS: thread-safe.
+// Reads open their own session; methods taking a soci::session& join the caller's transaction.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "loupe/auth/principal.hpp"
+#include "loupe/export.hpp"
+#include "loupe/json.hpp"
+
+namespace soci {
+class session;
+}
+
+namespace loupe {
+
+enum class AccountKind { user, team };
+enum class Role { owner, member, contributor };
+
+struct Account {
+    int64_t id = 0;
+    std::string slug;
+    std::string name;
+    AccountKind kind = AccountKind::team;
+    int64_t user_id = 0;  ///< for personal accounts: their user
+};
+
+struct User {
+    int64_t id = 0;
+    std::string slug;  ///< the personal account's slug
+    std::string name;
+    int64_t account_id = 0;  ///< the personal account
+    bool staff = false;
+};
+
+struct Project {
+    int64_t id = 0;
+    int64_t account_id = 0;
+    std::string account_slug;
+    std::string name;
+    std::string default_base_branch = "main";
+    std::optional<std::string> auto_approved_branch_glob;
+    std::optional<std::string> deployment_production_branch_glob;
+    bool is_private = true;
+    bool tokenless_auth_enabled = false;
+    bool deployment_enabled = true;
+    bool ignore_enabled = true;
+    int auto_ignore_changes = 3;
+    std::optional<std::string> default_user_level;  ///< admin | reviewer | viewer
+    int64_t created_at = 0;
+};
+
+/// Argos project permissions (reference §2.5).
+struct Permissions {
+    bool admin = false, review = false, review_dismiss = false, view_settings = false,
+         view = false;
+};
+
+struct IssuedToken {
+    int64_t id = 0;
+    std::string token;  ///< the clear token: shown once, stored only as a SHA-256 hash
+};
+
+/// Why `name` (already trimmed) is not a valid project name (reference §3.11), as the zod-style
+/// message ("Too big: expected string to have <=100 characters"); nullopt when valid.
+LOUPE_API std::optional<std::string> project_name_problem(const std::string& name);
+/// True for the names Argos reserves for its own pages ("new", "settings", exact case).
+LOUPE_API bool is_reserved_project_name(const std::string& name);
+
+class LOUPE_API Identity {
+public:
+    virtual ~Identity();
+
+    virtual std::optional<Account> find_account(const std::string& slug) = 0;
+    virtual std::optional<User> find_user(const std::string& slug) = 0;
+    virtual std::optional<User> find_user(int64_t id) = 0;
+    virtual std::optional<Project> find_project(int64_t id) = 0;
+    virtual std::optional<Project> find_project(const std::string& account_slug,
+                                                const std::string& name) = 0;
+
+    /// Reference §2.4: the project {owner}/{name} as `principal` may see it. Project token for
+    /// another or a missing project → 401 "Unauthorized"; PAT not scoped to owner → 401;
+    /// PAT in scope, missing project → 404 "Not found".
+    virtual Project authorize_project(const Principal& principal, const std::string& owner,
+                                      const std::string& name) = 0;
+    /// The account with this slug if the PAT is scoped to it, else 401 with the §2.4 message.
+    virtual Account authorize_account(const Principal& principal, const std::string& slug) = 0;
+
+    virtual Permissions permissions(int64_t user_id, const Project& project) = 0;
+    /// Staff, the owner of a personal account, or a team owner.
+    virtual bool can_administer(int64_t user_id, const Account& account) = 0;
+    /// Team members can see all projects; contributors only those granted to them.
+    virtual std::vector<Project> visible_projects(int64_t user_id, const Account& account) = 0;
+
+    /// `{id, slug, name}` of a user (the personal account's id and slug; reference §2.3).
+    virtual Json user_ref(int64_t user_id) = 0;
+    /// The Project resource (reference §4.2).
+    virtual Json project_json(const Project& project) = 0;
+
+    /// Marks activity (a build) for "most recently active first" ordering.
+    virtual void touch_project(soci::session& session, int64_t project_id, int64_t at_ms) = 0;
+
+    /// Creates a project in `account` with a new project token (name checks are the caller's).
+    virtual std::pair<Project, IssuedToken> create_project(soci::session& session,
+                                                           const Account& account,
+                                                           const std::string& name,
+                                                           const std::string& base_branch) = 0;
+    /// A short-lived project token (`argos_tmp_...`), optionally bound to a commit.
+    virtual IssuedToken issue_short_lived_token(int64_t project_id, int64_t ttl_ms,
+                                                std::optional<std::string> bound_commit) = 0;
+};
+
+}  // namespace loupe

@@ -1,0 +1,60 @@
+#pragma once
+// What the core lends a plugin. Each plugin gets its own Host; what it registers during
+// install() is staged and committed only if install() returns normally. After all installs
+// the registries are frozen: registering later throws std::logic_error.
+// OWNERSHIP: every reference returned lives as long as the process. THREADS: registration
+// happens on the main thread; db(), identity(), blobs(), jobs().enqueue(), events().publish()
+// and log() are thread-safe.
+
+#include <functional>
+#include <string>
+
+#include "loupe/auth/identity.hpp"
+#include "loupe/auth/token_resolvers.hpp"
+#include "loupe/blob/blob_store.hpp"
+#include "loupe/cli/commands.hpp"
+#include "loupe/config/config_view.hpp"
+#include "loupe/db/database.hpp"
+#include "loupe/db/migrations.hpp"
+#include "loupe/events/events.hpp"
+#include "loupe/export.hpp"
+#include "loupe/http/routes.hpp"
+#include "loupe/jobs/job_queue.hpp"
+#include "loupe/log/logger.hpp"
+#include "loupe/services/services.hpp"
+
+namespace loupe {
+
+class LOUPE_API Host {
+public:
+    virtual ~Host();
+
+    virtual const std::string& plugin_name() const = 0;
+
+    virtual Routes& routes() = 0;
+    virtual Migrations& migrations() = 0;
+    virtual JobQueue& jobs() = 0;
+    virtual Services& services() = 0;
+    virtual Events& events() = 0;
+    virtual Commands& commands() = 0;
+    virtual TokenResolvers& token_resolvers() = 0;
+
+    virtual Database& db() = 0;
+    virtual Identity& identity() = 0;
+    virtual BlobStore& blobs() = 0;
+    /// The plugin's own section, `plugins.<name>.*`.
+    virtual const ConfigView& config() = 0;
+    /// The whole configuration (read-only), e.g. `http.public_url`.
+    virtual const ConfigView& global_config() = 0;
+    virtual Logger& log() = 0;
+
+    /// `http.public_url` without a trailing slash; every URL the API returns starts with it.
+    virtual std::string public_url() = 0;
+
+    /// Runs after migrations, before the server listens (in install order).
+    virtual void on_ready(std::function<void()> hook) = 0;
+    /// Runs at shutdown, in reverse install order, after HTTP and workers stopped.
+    virtual void on_shutdown(std::function<void()> hook) = 0;
+};
+
+}  // namespace loupe

@@ -1,0 +1,71 @@
+#pragma once
+// Route registration. Patterns are literal segments and `{name}` captures, e.g.
+// "/projects/{owner}/{project}/builds/{buildNumber}". Every route answers both at "/..." and
+// "/v2/...". Registration is allowed only during install().
+//
+// A handler runs in two steps, mirroring the Argos pipeline (reference §1.1):
+//   prepare(request)  -> validates path, query and body (throw HttpError 400) and returns
+//   handler(request)  -> runs after the core enforced the route's AuthRequirement.
+// Routes without validation use the single-function overload.
+
+#include <cstddef>
+#include <functional>
+#include <string>
+
+#include "loupe/auth/auth_requirement.hpp"
+#include "loupe/http/http_error.hpp"
+#include "loupe/http/method.hpp"
+#include "loupe/http/request.hpp"
+#include "loupe/http/response.hpp"
+
+namespace loupe {
+
+using Handler = std::function<Response(Request&)>;
+using Prepare = std::function<Handler(Request&)>;
+
+enum class BodyMode {
+    json,    ///< body read whole, up to http.max_json_bytes (413 above)
+    stream,  ///< the handler streams it with Request::read (uploads)
+};
+
+struct RouteOptions {
+    BodyMode body = BodyMode::json;
+};
+
+struct Route {
+    Method method = Method::get;
+    std::string pattern;
+    AuthRequirement auth = AuthRequirement::none;
+    Prepare prepare;
+    RouteOptions options;
+};
+
+class LOUPE_API Routes {
+public:
+    virtual ~Routes();
+    virtual void add(Route route) = 0;
+
+    /// A route with no validation step.
+    void add(Method method, std::string pattern, AuthRequirement auth, Handler handler,
+             RouteOptions options = {}) {
+        add(Route{method, std::move(pattern), auth,
+                  [handler = std::move(handler)](Request&) { return handler; }, options});
+    }
+
+    /// Two steps: `parse(Request&) -> Input` validates (400s) before authentication;
+    /// `handle(Request&, Input&) -> Response` runs after it.
+    template <class Parse, class Handle>
+    void add_validated(Method method, std::string pattern, AuthRequirement auth, Parse parse,
+                       Handle handle, RouteOptions options = {}) {
+        add(Route{method, std::move(pattern), auth,
+                  [parse = std::move(parse), handle = std::move(handle)](Request& request) {
+                      auto input = parse(request);
+                      return Handler([handle, input = std::move(input)](Request& r) mutable {
+                          return handle(r, input);
+                      });
+                  },
+                  options});
+    }
+};
+
+}  // namespace loupe

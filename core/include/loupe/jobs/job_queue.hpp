@@ -1,0 +1,45 @@
+#pragma once
+// The durable job queue: a table. Enqueue inside the transaction that writes the row the job
+// concerns, so a job exists if and only if its row does. Workers of any instance claim jobs with
+// a lease; a job whose lease expired (crashed instance) is claimed again, so HANDLERS MUST BE
+// IDEMPOTENT. Failures are retried with exponential backoff up to `max_attempts`.
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "loupe/export.hpp"
+#include "loupe/json.hpp"
+
+namespace soci {
+class session;
+}
+
+namespace loupe {
+
+struct Job {
+    int64_t id = 0;
+    std::string kind;
+    Json payload;
+    int attempt = 1;  ///< 1 on the first run
+};
+
+struct JobOptions {
+    int max_attempts = 5;
+    int64_t delay_ms = 0;  ///< run no sooner than now + delay
+};
+
+using JobHandler = std::function<void(const Job&)>;
+
+class LOUPE_API JobQueue {
+public:
+    virtual ~JobQueue();
+    /// Registers the handler of a job kind (install() only). Kinds are global: prefix them
+    /// with the plugin's domain ("build.process").
+    virtual void handle(std::string kind, JobHandler handler) = 0;
+    /// Adds a job in the caller's transaction; returns its id.
+    virtual int64_t enqueue(soci::session& session, const std::string& kind, const Json& payload,
+                            JobOptions options = {}) = 0;
+};
+
+}  // namespace loupe

@@ -1,0 +1,34 @@
+#pragma once
+// Token formats (reference §1.6, §2.2): project tokens are exactly 40 characters,
+// `argos_` + 34 of [a-z1-9]; personal access tokens `arp_` + 36; short-lived project tokens
+// `argos_tmp_` + 40. Only SHA-256 hashes are stored, with a visible prefix for `token revoke`.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "loupe/export.hpp"
+
+namespace loupe {
+
+enum class TokenKind { oauth, personal, project };
+
+inline constexpr std::string_view project_token_prefix = "argos_";
+inline constexpr std::string_view personal_token_prefix = "arp_";
+inline constexpr std::string_view short_lived_token_prefix = "argos_tmp_";
+inline constexpr std::string_view oauth_token_prefix = "argos_oat_";
+/// Length of the visible prefix stored next to each hash.
+inline constexpr std::size_t visible_prefix_length = 12;
+
+LOUPE_API std::string generate_project_token();
+LOUPE_API std::string generate_personal_token();
+LOUPE_API std::string generate_short_lived_token();
+/// `count` characters of [a-z1-9] from the operating system's CSPRNG, without modulo bias.
+LOUPE_API std::string random_token_characters(std::size_t count);
+/// Reference §2.2 order: `argos_oat_` → oauth; `arp_` and length 40 → personal; else project.
+LOUPE_API TokenKind detect_token_kind(std::string_view token);
+LOUPE_API std::string sha256_hex(std::string_view data);
+/// The part shown in listings and accepted by `token revoke --prefix`: first 12 characters.
+LOUPE_API std::string token_prefix(std::string_view token);
+
+}  // namespace loupe

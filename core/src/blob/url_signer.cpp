@@ -1,0 +1,92 @@
+#include "blob/url_signer.hpp"
+
+#include <Poco/DigestEngine.h>
+#include <Poco/HMACEngine.h>
+#include <Poco/RandomStream.h>
+#include <Poco/SHA2Engine.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace loupe {
+namespace {
+
+class Sha256Engine : public Poco::SHA2Engine {
+public:
+    enum { BLOCK_SIZE = 64, DIGEST_SIZE = 32 };
+    Sha256Engine() : Poco::SHA2Engine(Poco::SHA2Engine::SHA_256) {}
+};
+
+}  // namespace
+
+UrlSigner::UrlSigner(std::string secret) : secret_(std::move(secret)) {
+    if (secret_.size() < 16) {
+        throw std::invalid_argument("URL signing secret is too short");
+    }
+}
+
+std::string UrlSigner::sign(const std::string& method, const std::string& key,
+                            const std::string& content_type, int64_t expires_s) const {
+    Poco::HMACEngine<Sha256Engine> hmac(secret_);
+    hmac.update(method + "\n" + key + "\n" + content_type + "\n" + std::to_string(expires_s));
+    return Poco::DigestEngine::digestToHex(hmac.digest());
+}
+
+bool UrlSigner::verify(const std::string& method, const std::string& key,
+                       const std::string& content_type, int64_t expires_s,
+                       const std::string& signature, int64_t now_s) const {
+    if (now_s > expires_s) {
+        return false;
+    }
+    const std::string expected = sign(method, key, content_type, expires_s);
+    if (expected.size() != signature.size()) {
+        return false;
+    }
+    unsigned char difference = 0;
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        difference |= static_cast<unsigned char>(expected[i] ^ signature[i]);
+    }
+    return difference == 0;
+}
+
+std::string UrlSigner::load_or_create_secret(const std::string& data_dir) {
+    const auto path = std::filesystem::path(data_dir) / "secret.key";
+    if (std::filesystem::exists(path)) {
+        std::ifstream in(path);
+        std::string secret;
+        std::getline(in, secret);
+        if (secret.size() >= 32) {
+            return secret;
+        }
+        throw std::runtime_error(path.string() + " holds no valid secret (expected 64 hex digits)");
+    }
+    std::filesystem::create_directories(data_dir);
+    Poco::RandomInputStream random;
+    unsigned char bytes[32];
+    random.read(reinterpret_cast<char*>(bytes), sizeof bytes);
+    std::ostringstream hex;
+    static const char* digits = "0123456789abcdef";
+    for (unsigned char byte : bytes) {
+        hex << digits[byte >> 4] << digits[byte & 15];
+    }
+    const std::string secret = hex.str();
+    const auto temporary = path.string() + ".tmp";
+    int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (fd < 0 || ::write(fd, secret.data(), secret.size()) != static_cast<ssize_t>(secret.size()) ||
+        ::fsync(fd) != 0) {
+        if (fd >= 0) {
+            ::close(fd);
+        }
+        throw std::runtime_error("cannot write " + temporary);
+    }
+    ::close(fd);
+    std::filesystem::rename(temporary, path);
+    return secret;
+}
+
+}  // namespace loupe

@@ -1,0 +1,75 @@
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <stdexcept>
+#include <string_view>
+
+#include "loupe/config/config_view.hpp"
+
+namespace loupe {
+namespace {
+
+std::string_view trimmed(std::string_view text) {
+    const auto is_space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+    while (!text.empty() && is_space(text.front())) {
+        text.remove_prefix(1);
+    }
+    while (!text.empty() && is_space(text.back())) {
+        text.remove_suffix(1);
+    }
+    return text;
+}
+
+[[noreturn]] void refuse(const std::string& key, const std::string& value, const char* expected) {
+    throw std::runtime_error("configuration key '" + key + "' has value '" + value +
+                             "', which is not " + expected);
+}
+
+template <class Number>
+Number parse_number(const std::string& key, const std::string& value, const char* expected) {
+    const auto text = trimmed(value);
+    Number number{};
+    const auto* end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, number);
+    if (text.empty() || error != std::errc{} || stop != end) {
+        refuse(key, value, expected);
+    }
+    return number;
+}
+
+}  // namespace
+
+ConfigView::~ConfigView() = default;
+
+std::string ConfigView::get_string(const std::string& key, const std::string& fallback) const {
+    return find(key).value_or(fallback);
+}
+
+int64_t ConfigView::get_int(const std::string& key, int64_t fallback) const {
+    const auto value = find(key);
+    return value ? parse_number<int64_t>(key, *value, "an integer") : fallback;
+}
+
+double ConfigView::get_double(const std::string& key, double fallback) const {
+    const auto value = find(key);
+    return value ? parse_number<double>(key, *value, "a number") : fallback;
+}
+
+bool ConfigView::get_bool(const std::string& key, bool fallback) const {
+    const auto value = find(key);
+    if (!value) {
+        return fallback;
+    }
+    std::string word(trimmed(*value));
+    std::transform(word.begin(), word.end(), word.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (word == "true" || word == "yes" || word == "1" || word == "on") {
+        return true;
+    }
+    if (word == "false" || word == "no" || word == "0" || word == "off") {
+        return false;
+    }
+    refuse(key, *value, "a boolean (true/false, yes/no, on/off, 1/0)");
+}
+
+}  // namespace loupe

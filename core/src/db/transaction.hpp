@@ -1,0 +1,28 @@
+#pragma once
+// Transactions on one SOCI session, shared by Database::transaction and the migration runner.
+
+#include <soci/soci.h>
+
+#include <exception>
+#include <functional>
+
+#include "loupe/db/dialect.hpp"
+#include "loupe/export.hpp"
+
+namespace loupe {
+
+/// BEGIN IMMEDIATE (SQLite: take the write lock up front, waiting on the busy timeout, so two
+/// writers never deadlock upgrading a read lock) or BEGIN (PostgreSQL); then `work`; COMMIT.
+/// If anything throws: ROLLBACK and rethrow. One attempt.
+LOUPE_API void run_transaction_once(soci::session& session, Dialect dialect,
+                          const std::function<void(soci::session&)>& work);
+
+/// True for failures worth retrying the whole transaction: PostgreSQL serialization failure or
+/// deadlock (SQLSTATE 40001, 40P01), SQLite SQLITE_BUSY.
+LOUPE_API bool is_transient_failure(std::exception_ptr failure);
+
+/// run_transaction_once, retried with a short growing pause while is_transient_failure.
+LOUPE_API void run_transaction(soci::session& session, Dialect dialect,
+                     const std::function<void(soci::session&)>& work);
+
+}  // namespace loupe

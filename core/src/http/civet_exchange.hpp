@@ -1,0 +1,43 @@
+#pragma once
+// Exchange over one civetweb connection: the request as civetweb parsed it (with decode_url=no,
+// so the path is still percent-encoded), the body through mg_read (Content-Length or chunked),
+// and the response written by hand (status line, Date, Connection, Content-Length).
+
+#include "http/exchange.hpp"
+
+struct mg_connection;
+struct mg_request_info;
+
+namespace loupe {
+
+class CivetExchange final : public Exchange {
+public:
+    explicit CivetExchange(mg_connection* connection);
+
+    std::string_view method() const override;
+    std::string_view path() const override;
+    std::string_view query_string() const override;
+    std::optional<std::string> header(std::string_view name) const override;
+    std::string remote_address() const override;
+    std::optional<std::size_t> content_length() const override;
+    std::size_t read(char* buffer, std::size_t size) override;
+    void send(const Response& response, bool headers_only, bool close_connection) override;
+
+private:
+    bool body_complete() const;
+    /// Reads and drops a small unread body so the client gets to read the answer; false if
+    /// the body is too large for that or the client is still waiting for "100 Continue".
+    bool discard_small_body();
+    bool client_allows_keep_alive() const;
+    void send_continue_if_expected();
+
+    mg_connection* connection_;
+    const mg_request_info* info_;
+    bool chunked_ = false;
+    std::size_t declared_length_ = 0;  // when not chunked
+    std::size_t consumed_ = 0;
+    bool at_end_ = false;
+    bool expects_continue_ = false;
+};
+
+}  // namespace loupe

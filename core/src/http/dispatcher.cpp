@@ -1,0 +1,209 @@
+#include "http/dispatcher.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <optional>
+#include <stdexcept>
+
+#include "http/error_response.hpp"
+#include "http/request_id.hpp"
+#include "http/server_request.hpp"
+#include "loupe/http/http_error.hpp"
+
+namespace loupe {
+
+struct Dispatcher::Context {
+    std::string request_id;
+    std::string method_text;
+    std::string path;
+    std::optional<Method> method;
+    const RegisteredRoute* route = nullptr;
+};
+
+namespace {
+
+/// The API answers both at "/..." and at "/v2/...".
+std::string_view api_path(std::string_view path) {
+    if (path == "/v2") {
+        return "/";
+    }
+    if (path.starts_with("/v2/")) {
+        path.remove_prefix(3);
+    }
+    return path;
+}
+
+std::string allow_header(const std::vector<Method>& methods) {
+    std::string allow;
+    for (Method method : methods) {
+        if (!allow.empty()) {
+            allow += ", ";
+        }
+        allow += to_string(method);
+    }
+    return allow;
+}
+
+/// Keeps client-supplied text from breaking out of a quoted header parameter.
+std::string header_safe(std::string_view text) {
+    std::string safe;
+    for (char c : text) {
+        if (c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20 && c != 0x7f) {
+            safe.push_back(c);
+        }
+    }
+    return safe;
+}
+
+bool is_valid_status(int status) { return status >= 100 && status <= 599; }
+
+}  // namespace
+
+Dispatcher::Dispatcher(DispatchOptions options, const Router& router,
+                       const Authenticator& authenticator, Logger& log)
+    : options_(std::move(options)), router_(router), authenticator_(authenticator), log_(log) {
+    while (!options_.public_url.empty() && options_.public_url.back() == '/') {
+        options_.public_url.pop_back();
+    }
+}
+
+int Dispatcher::handle(Exchange& exchange) const noexcept {
+    const auto started = std::chrono::steady_clock::now();
+    Context context;
+    int status = 500;
+    try {
+        context.request_id = new_request_id();
+        context.method_text = exchange.method();
+        context.path = exchange.path();
+        Response response;
+        bool close_connection = false;
+        try {
+            response = run(exchange, context);
+            if (!is_valid_status(response.status)) {
+                throw std::logic_error("handler returned HTTP status " +
+                                       std::to_string(response.status));
+            }
+        } catch (const HttpError& error) {
+            if (is_valid_status(error.status())) {
+                response = from_error(error, exchange);
+                // Never let civetweb read on through the rest of an oversized body.
+                close_connection = error.status() == 413;
+            } else {
+                log_internal_error(context, error.what());
+                response = internal_error_response();
+            }
+        } catch (const std::exception& error) {
+            log_internal_error(context, error.what());
+            response = internal_error_response();
+        } catch (...) {
+            log_internal_error(context, "unknown exception");
+            response = internal_error_response();
+        }
+        const bool headers_only = context.method == Method::head;
+        response.headers.emplace_back("X-Request-Id", context.request_id);
+        try {
+            exchange.send(response, headers_only, close_connection);
+        } catch (const std::exception& error) {
+            // send() throws only before writing anything, e.g. for a vanished file.
+            log_internal_error(context, error.what());
+            response = internal_error_response();
+            response.headers.emplace_back("X-Request-Id", context.request_id);
+            exchange.send(response, headers_only, close_connection);
+        }
+        status = response.status;
+    } catch (...) {
+        log_internal_error(context, "failed to send the response");
+    }
+    const std::chrono::duration<double, std::milli> elapsed =
+        std::chrono::steady_clock::now() - started;
+    log_access(exchange, context, status, elapsed.count());
+    return status;
+}
+
+Response Dispatcher::run(Exchange& exchange, Context& context) const {
+    context.method = parse_method(exchange.method());
+    const std::string_view path = api_path(exchange.path());
+    // An unknown method still learns whether the path exists: 405 rather than 404.
+    RouteMatch match = router_.match(context.method.value_or(Method::get), path);
+    if (match.outcome == RouteMatch::Outcome::not_found) {
+        throw HttpError(404, "Not Found");
+    }
+    if (!context.method || match.outcome == RouteMatch::Outcome::method_not_allowed) {
+        const std::string allow = allow_header(match.allowed);
+        if (context.method == Method::options) {
+            return Response::no_content().with_header("Allow", allow);
+        }
+        return error_response(405, "Method Not Allowed").with_header("Allow", allow);
+    }
+    context.route = match.route;
+    const Route& route = match.route->route;
+    ServerRequest request(exchange, *context.method, std::string(path), std::move(match.params),
+                          context.request_id, options_.max_json_bytes);
+    if (route.options.body == BodyMode::json) {
+        // Express's body parser runs first: 413 and malformed JSON precede validation.
+        request.json();
+    }
+    Handler handler = route.prepare(request);
+    if (!handler) {
+        throw std::logic_error("prepare step returned no handler");
+    }
+    request.set_principal(authenticator_.authenticate(request.header("Authorization"),
+                                                      route.auth,
+                                                      request.find_param("accountSlug")));
+    return handler(request);
+}
+
+Response Dispatcher::from_error(const HttpError& error, const Exchange& exchange) const {
+    Response response = error_response(error.status(), error.what(), error.details());
+    if (error.status() == 401) {
+        std::string base = options_.public_url;
+        if (base.empty()) {
+            base = "http://" + header_safe(exchange.header("Host").value_or("localhost"));
+        }
+        response.with_header("WWW-Authenticate", "Bearer resource_metadata=\"" + base +
+                                                     "/.well-known/oauth-protected-resource\"");
+    }
+    return response;
+}
+
+void Dispatcher::log_internal_error(const Context& context, const char* what) const noexcept {
+    try {
+        log_.error("http.internal_error",
+                   {{"request_id", context.request_id},
+                    {"method", context.method_text},
+                    {"path", context.path},
+                    {"route", context.route ? context.route->route.pattern : "-"},
+                    {"route_plugin", context.route ? context.route->plugin : "-"},
+                    {"error", what}});
+    } catch (...) {  // logging must not take the request down with it
+    }
+}
+
+void Dispatcher::log_access(const Exchange& exchange, const Context& context, int status,
+                            double duration_ms) const noexcept {
+    try {
+        char duration[32];
+        std::snprintf(duration, sizeof duration, "%.1f", duration_ms);
+        const std::string plugin = context.route ? context.route->plugin : "-";
+        const std::optional<std::string> client_id = exchange.header("x-argos-request-id");
+        if (client_id) {
+            log_.info("http.request", {{"method", context.method_text},
+                                       {"path", context.path},
+                                       {"status", std::to_string(status)},
+                                       {"duration_ms", duration},
+                                       {"request_id", context.request_id},
+                                       {"route_plugin", plugin},
+                                       {"client_request_id", *client_id}});
+        } else {
+            log_.info("http.request", {{"method", context.method_text},
+                                       {"path", context.path},
+                                       {"status", std::to_string(status)},
+                                       {"duration_ms", duration},
+                                       {"request_id", context.request_id},
+                                       {"route_plugin", plugin}});
+        }
+    } catch (...) {  // logging must not take the request down with it
+    }
+}
+
+}  // namespace loupe

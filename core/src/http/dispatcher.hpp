@@ -1,0 +1,46 @@
+#pragma once
+// One request, start to finish (reference §1.1): strip "/v2", match the route, read the JSON
+// body (413/400), run the route's prepare step (400s before authentication), authenticate,
+// run the handler, map exceptions to the Argos error body, send, and write the access log.
+
+#include <cstddef>
+#include <string>
+
+#include "auth/authenticator.hpp"
+#include "http/exchange.hpp"
+#include "http/router.hpp"
+#include "loupe/export.hpp"
+#include "loupe/log/logger.hpp"
+
+namespace loupe {
+
+struct DispatchOptions {
+    std::size_t max_json_bytes = 3 * 1024 * 1024;
+    /// Base of the WWW-Authenticate resource_metadata URL on 401s; empty = from the Host header.
+    std::string public_url;
+};
+
+/// THREADS: handle() runs concurrently on the server's threads; the Dispatcher is immutable.
+class LOUPE_API Dispatcher {
+public:
+    Dispatcher(DispatchOptions options, const Router& router, const Authenticator& authenticator,
+               Logger& log);
+
+    /// Answers the exchange. Never throws. Returns the status sent.
+    int handle(Exchange& exchange) const noexcept;
+
+private:
+    struct Context;
+    Response run(Exchange& exchange, Context& context) const;
+    Response from_error(const HttpError& error, const Exchange& exchange) const;
+    void log_internal_error(const Context& context, const char* what) const noexcept;
+    void log_access(const Exchange& exchange, const Context& context, int status,
+                    double duration_ms) const noexcept;
+
+    DispatchOptions options_;
+    const Router& router_;
+    const Authenticator& authenticator_;
+    Logger& log_;
+};
+
+}  // namespace loupe

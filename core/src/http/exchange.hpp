@@ -1,0 +1,39 @@
+#pragma once
+// The transport side of one HTTP exchange, as the Dispatcher sees it. CivetExchange implements
+// it over a civetweb connection; an in-memory one can drive the same pipeline without a socket.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "loupe/http/response.hpp"
+
+namespace loupe {
+
+class Exchange {
+public:
+    virtual ~Exchange() = default;
+
+    virtual std::string_view method() const = 0;
+    /// The path as received (still percent-encoded), without the query string.
+    virtual std::string_view path() const = 0;
+    /// The raw query string without '?'; empty when there is none.
+    virtual std::string_view query_string() const = 0;
+    /// The first header with this name, compared case-insensitively.
+    virtual std::optional<std::string> header(std::string_view name) const = 0;
+    virtual std::string remote_address() const = 0;
+
+    /// The declared body length (0 without a body); nullopt for a chunked body.
+    virtual std::optional<std::size_t> content_length() const = 0;
+    /// Reads up to `size` body bytes; 0 at the end of the body or when the client went away.
+    virtual std::size_t read(char* buffer, std::size_t size) = 0;
+
+    /// Sends the response (no body for `headers_only`, i.e. HEAD). `close_connection` ends the
+    /// connection afterwards; an exchange also closes by itself rather than read a large unread
+    /// body (a small one it reads and drops first, so the client sees the answer). Throws, before anything was written, when the body cannot be produced (a missing
+    /// file); once the status line is out it never throws.
+    virtual void send(const Response& response, bool headers_only, bool close_connection) = 0;
+};
+
+}  // namespace loupe

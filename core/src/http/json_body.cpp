@@ -1,0 +1,80 @@
+#include "http/json_body.hpp"
+
+#include <cstddef>
+#include <string>
+
+#include "loupe/http/http_error.hpp"
+
+namespace loupe {
+namespace {
+
+// nlohmann's parser is iterative, but serializers and validators that walk the tree are not.
+constexpr std::size_t max_nesting = 512;
+
+bool is_json_whitespace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+[[noreturn]] void throw_syntax_error(std::string_view body, std::size_t position) {
+    if (position >= body.size()) {
+        throw HttpError::bad_request("Unexpected end of JSON input");
+    }
+    const auto c = static_cast<unsigned char>(body[position]);
+    std::string message = "Unexpected token ";
+    if (c >= 0x21 && c < 0x7f) {
+        message.push_back(static_cast<char>(c));
+        message.push_back(' ');
+    }
+    message += "in JSON at position " + std::to_string(position);
+    throw HttpError::bad_request(std::move(message));
+}
+
+void check_nesting(std::string_view body) {
+    std::size_t depth = 0;
+    bool in_string = false;
+    bool escaped = false;
+    for (std::size_t i = 0; i < body.size(); ++i) {
+        const char c = body[i];
+        if (in_string) {
+            if (escaped) {
+                escaped = false;
+            } else if (c == '\\') {
+                escaped = true;
+            } else if (c == '"') {
+                in_string = false;
+            }
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '{' || c == '[') {
+            if (++depth > max_nesting) {
+                throw HttpError::bad_request("JSON nested deeper than " +
+                                             std::to_string(max_nesting) +
+                                             " levels at position " + std::to_string(i));
+            }
+        } else if ((c == '}' || c == ']') && depth > 0) {
+            --depth;
+        }
+    }
+}
+
+}  // namespace
+
+Json parse_json_body(std::string_view body) {
+    if (body.empty()) {
+        return nullptr;
+    }
+    std::size_t first = 0;
+    while (first < body.size() && is_json_whitespace(body[first])) {
+        ++first;
+    }
+    if (first == body.size() || (body[first] != '{' && body[first] != '[')) {
+        throw_syntax_error(body, first);
+    }
+    check_nesting(body);
+    try {
+        return Json::parse(body);
+    } catch (const Json::parse_error& error) {
+        // `byte` counts the characters read, the offending one included.
+        throw_syntax_error(body, error.byte == 0 ? 0 : error.byte - 1);
+    }
+}
+
+}  // namespace loupe

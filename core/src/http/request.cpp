@@ -1,0 +1,7 @@
+#include "loupe/http/request.hpp"
+
+namespace loupe {
+
+Request::~Request() = default;
+
+}  // namespace loupe

@@ -1,0 +1,7 @@
+#include "loupe/http/routes.hpp"
+
+namespace loupe {
+
+Routes::~Routes() = default;
+
+}  // namespace loupe

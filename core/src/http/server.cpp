@@ -1,0 +1,146 @@
+#include "http/server.hpp"
+
+#include <civetweb.h>
+
+#include <algorithm>
+#include <mutex>
+#include <stdexcept>
+#include <vector>
+
+#include "http/civet_exchange.hpp"
+#include "http/dispatcher.hpp"
+#include "http/handler_pool.hpp"
+
+namespace loupe {
+namespace {
+
+// How long a kept-alive connection may idle: longer than Node's 4 s client default (the Argos
+// CLI uses undici), so the client, not the server, closes idle sockets and never races us.
+constexpr const char* keep_alive_timeout_ms = "5000";
+constexpr const char* request_timeout_ms = "30000";
+constexpr std::size_t handler_stack_bytes = 8 * 1024 * 1024;
+
+std::string listening_port(const ServerOptions& options) {
+    const std::string port = std::to_string(options.port);
+    if (options.listen_address.find(':') != std::string::npos) {
+        return "[" + options.listen_address + "]:" + port;  // IPv6
+    }
+    return options.listen_address + ":" + port;
+}
+
+void init_civetweb_once() {
+    static std::once_flag once;
+    std::call_once(once, [] { mg_init_library(0); });
+}
+
+}  // namespace
+
+struct HttpServer::Impl {
+    Impl(ServerOptions server_options, const Router& router, const Authenticator& authenticator,
+         Logger& logger)
+        : options(std::move(server_options)),
+          log(logger),
+          dispatcher(DispatchOptions{options.max_json_bytes, options.public_url}, router,
+                     authenticator, logger) {}
+
+    static Impl& of(const mg_connection* connection) {
+        return *static_cast<Impl*>(mg_get_user_data(mg_get_context(connection)));
+    }
+
+    static int begin_request(mg_connection* connection) {
+        try {
+            Impl& impl = of(connection);
+            CivetExchange exchange(connection);
+            int status = 500;
+            impl.pool->run([&] { status = impl.dispatcher.handle(exchange); });
+            return status;
+        } catch (...) {  // nothing may unwind into civetweb's C frames
+            mg_send_http_error(connection, 500, "%s", "Internal server error");
+            return 500;
+        }
+    }
+
+    static int log_message(const mg_connection* connection, const char* message) {
+        try {
+            of(connection).log.warn("http.civetweb", {{"message", message ? message : ""}});
+        } catch (...) {  // logging must not unwind into civetweb either
+        }
+        return 1;  // handled: civetweb writes nothing itself
+    }
+
+    ServerOptions options;
+    Logger& log;
+    Dispatcher dispatcher;
+    std::unique_ptr<HandlerPool> pool;
+    mg_context* context = nullptr;
+    int port = 0;
+};
+
+HttpServer::HttpServer(ServerOptions options, const Router& router,
+                       const Authenticator& authenticator, Logger& log)
+    : impl_(std::make_unique<Impl>(std::move(options), router, authenticator, log)) {}
+
+HttpServer::~HttpServer() { stop(); }
+
+int HttpServer::start() {
+    if (impl_->context != nullptr) {
+        throw std::logic_error("the HTTP server is already started");
+    }
+    init_civetweb_once();
+    const ServerOptions& options = impl_->options;
+    const std::string ports = listening_port(options);
+    const std::string threads = std::to_string(std::max(options.threads, 1));
+    std::vector<const char*> settings = {
+        "listening_ports", ports.c_str(),
+        "num_threads", threads.c_str(),
+        "enable_keep_alive", "yes",
+        "keep_alive_timeout_ms", keep_alive_timeout_ms,
+        "request_timeout_ms", request_timeout_ms,
+        // Captures are percent-decoded segment by segment, so "%2F" stays inside one.
+        "decode_url", "no",
+    };
+    if (!options.access_log.empty()) {
+        settings.push_back("access_log_file");
+        settings.push_back(options.access_log.c_str());
+    }
+    settings.push_back(nullptr);
+
+    impl_->pool = std::make_unique<HandlerPool>(std::max(options.threads, 1), handler_stack_bytes);
+    mg_callbacks callbacks{};
+    callbacks.begin_request = &Impl::begin_request;
+    callbacks.log_message = &Impl::log_message;
+    mg_init_data init{&callbacks, impl_.get(), settings.data()};
+    unsigned error_code = 0;
+    char error_text[256] = "";
+    mg_error_data error{&error_code, error_text, sizeof error_text};
+    impl_->context = mg_start2(&init, &error);
+    if (impl_->context == nullptr) {
+        impl_->pool.reset();
+        throw std::runtime_error("cannot start the HTTP server on " + ports + ": " +
+                                 (error_text[0] ? error_text : "unknown civetweb error"));
+    }
+    mg_server_port bound[4];
+    const int count = mg_get_server_ports(impl_->context, 4, bound);
+    if (count < 1) {
+        stop();
+        throw std::runtime_error("the HTTP server on " + ports + " reports no listening port");
+    }
+    impl_->port = bound[0].port;
+    impl_->log.info("http.listening", {{"address", options.listen_address},
+                                       {"port", std::to_string(impl_->port)},
+                                       {"threads", threads}});
+    return impl_->port;
+}
+
+void HttpServer::stop() {
+    if (impl_->context != nullptr) {
+        mg_stop(impl_->context);  // waits for the request threads to finish
+        impl_->context = nullptr;
+        impl_->port = 0;
+    }
+    impl_->pool.reset();
+}
+
+int HttpServer::bound_port() const { return impl_->port; }
+
+}  // namespace loupe

@@ -1,0 +1,45 @@
+#pragma once
+// The HTTP front: civetweb threads, one catch-all handler that strips an optional "/v2"
+// prefix, matches the Router, runs prepare → authenticate → handler, and writes the response.
+// Errors become the Argos JSON body; unknown paths a JSON 404, wrong methods a JSON 405;
+// bodies over the route's limit a 413. HEAD is answered for GET routes.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "auth/authenticator.hpp"
+#include "http/router.hpp"
+#include "loupe/export.hpp"
+#include "loupe/log/logger.hpp"
+
+namespace loupe {
+
+struct ServerOptions {
+    std::string listen_address = "0.0.0.0";
+    int port = 8080;  ///< 0 = ephemeral; bound_port() tells which
+    int threads = 16;
+    std::size_t max_json_bytes = 3 * 1024 * 1024;
+    std::string access_log;  ///< empty = none; else a Common Log Format file civetweb appends to
+    /// `http.public_url`, for the resource_metadata URL of 401s; empty = from the Host header.
+    std::string public_url;
+};
+
+/// OWNERSHIP: the router, authenticator and logger must outlive the server.
+class LOUPE_API HttpServer {
+public:
+    HttpServer(ServerOptions options, const Router& router, const Authenticator& authenticator,
+               Logger& log);
+    ~HttpServer();
+    /// Starts listening; throws std::runtime_error (port in use, ...). Returns the bound port.
+    int start();
+    void stop();
+    int bound_port() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace loupe

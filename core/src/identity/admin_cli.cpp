@@ -1,0 +1,190 @@
+#include "identity/admin_cli.hpp"
+
+#include <algorithm>
+#include <functional>
+
+#include "identity/admin_arguments.hpp"
+#include "identity/admin_output.hpp"
+#include "identity/identity_rows.hpp"
+
+namespace loupe {
+namespace {
+
+struct AdminCommand {
+    AdminCommandSpec spec;
+    std::function<void(IdentityStore&, const AdminArguments&, AdminOutput&)> run;
+};
+
+Role parse_role_option(const std::string& text) {
+    auto role = identity_rows::parse_role(text);
+    if (!role) {
+        throw AdminUsageError("invalid role \"" + text + "\": use owner, member or contributor");
+    }
+    return *role;
+}
+
+void user_create(IdentityStore& identity, const AdminArguments& args, AdminOutput& output) {
+    output.created_user(identity.create_user(args.value("slug"), args.value("name")));
+}
+
+void account_create(IdentityStore& identity, const AdminArguments& args, AdminOutput& output) {
+    const auto& owner = args.value("owner");
+    output.created_team(identity.create_team(args.value("slug"), args.value("name"), owner),
+                        owner);
+}
+
+void member_add(IdentityStore& identity, const AdminArguments& args, AdminOutput& output) {
+    const Role role = parse_role_option(args.value("role"));
+    identity.add_member(args.value("account"), args.value("user"), role);
+    output.member_set(args.value("account"), args.value("user"), role);
+}
+
+void project_create(IdentityStore& identity, const AdminArguments& args, AdminOutput& output) {
+    auto [project, token] =
+        identity.create_project(args.value("account"), args.value("name"),
+                                args.optional_value("default-base-branch").value_or("main"));
+    output.created_project(identity.project_json(project), token.token);
+}
+
+void token_create(IdentityStore& identity, const AdminArguments& args, AdminOutput& output) {
+    std::optional<int64_t> expires_at;
+    if (auto expires_in = args.optional_value("expires-in")) {
+        expires_at = now_ms() + parse_duration_ms(*expires_in);
+    }
+    auto accounts = args.values("account");
+    const auto& user = args.value("user");
+    auto token = identity.create_personal_token(user, accounts, expires_at);
+    if (accounts.empty()) {
+        accounts.push_back(user);  // the default scope: the user's personal account
+    }
+    output.created_personal_token(token, user, accounts, expires_at);
+}
+
+void token_revoke(IdentityStore& identity, const AdminArguments& args, AdminOutput& output) {
+    const auto& prefix = args.value("prefix");
+    const int revoked = identity.revoke_tokens(prefix);
+    if (revoked == 0) {
+        throw AdminError("No active token starts with \"" + prefix + "\"");
+    }
+    output.revoked(revoked);
+}
+
+void token_list(IdentityStore& identity, const AdminArguments&, AdminOutput& output) {
+    output.tokens(identity.list_tokens());
+}
+
+void project_list(IdentityStore& identity, const AdminArguments&, AdminOutput& output) {
+    std::vector<Json> projects;
+    for (const auto& project : identity.list_projects()) {
+        projects.push_back(identity.project_json(project));
+    }
+    output.projects(projects);
+}
+
+void user_list(IdentityStore& identity, const AdminArguments&, AdminOutput& output) {
+    output.users(identity.list_users());
+}
+
+const std::vector<AdminCommand>& commands() {
+    static const std::vector<AdminCommand> all{
+        {{"user", "create", {"slug", "name"}, {}, {}, "user create --slug S --name N"},
+         user_create},
+        {{"user", "list", {}, {}, {}, "user list"}, user_list},
+        {{"account",
+          "create",
+          {"slug", "name", "owner"},
+          {},
+          {},
+          "account create --slug S --name N --owner USER"},
+         account_create},
+        {{"member",
+          "add",
+          {"account", "user", "role"},
+          {},
+          {},
+          "member add --account A --user U --role owner|member|contributor"},
+         member_add},
+        {{"project",
+          "create",
+          {"account", "name"},
+          {"default-base-branch"},
+          {},
+          "project create --account A --name P [--default-base-branch B]"},
+         project_create},
+        {{"project", "list", {}, {}, {}, "project list"}, project_list},
+        {{"token",
+          "create",
+          {"user"},
+          {"expires-in"},
+          {"account"},
+          "token create --user U [--account A]... [--expires-in 30d|12h|45m]"},
+         token_create},
+        {{"token", "revoke", {"prefix"}, {}, {}, "token revoke --prefix P"}, token_revoke},
+        {{"token", "list", {}, {}, {}, "token list"}, token_list},
+    };
+    return all;
+}
+
+void print_usage(std::ostream& stream) {
+    stream << "usage: loupe admin COMMAND [OPTIONS] [--json]\n\ncommands:\n";
+    for (const auto& command : commands()) {
+        stream << "  " << command.spec.synopsis << "\n";
+    }
+    stream << "\nWithout --account, a personal access token is scoped to the user's personal "
+              "account.\n--json prints exactly one JSON object.\n";
+}
+
+bool wants_help(const std::vector<std::string>& words) {
+    if (!words.empty() && (words[0] == "help" || words[0] == "-h")) {
+        return true;
+    }
+    return std::find(words.begin(), words.end(), "--help") != words.end();
+}
+
+}  // namespace
+
+int run_admin_command(IdentityStore& identity, const std::vector<std::string>& args,
+                      std::ostream& out, std::ostream& err) {
+    std::vector<std::string> words;
+    bool json = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (i == 0 && args[i] == "admin") {
+            continue;
+        }
+        if (args[i] == "--json") {
+            json = true;
+        } else {
+            words.push_back(args[i]);
+        }
+    }
+    if (wants_help(words)) {
+        print_usage(out);
+        return 0;
+    }
+    try {
+        if (words.size() < 2) {
+            throw AdminUsageError(words.empty() ? "missing command"
+                                                : "missing action after \"" + words[0] + "\"");
+        }
+        auto command = std::find_if(commands().begin(), commands().end(), [&](const auto& c) {
+            return c.spec.group == words[0] && c.spec.action == words[1];
+        });
+        if (command == commands().end()) {
+            throw AdminUsageError("unknown command \"" + words[0] + " " + words[1] + "\"");
+        }
+        const AdminArguments arguments(command->spec,
+                                       std::vector<std::string>(words.begin() + 2, words.end()));
+        AdminOutput output(out, json);
+        command->run(identity, arguments, output);
+        return 0;
+    } catch (const AdminUsageError& error) {
+        err << "loupe admin: " << error.what() << "\n\n";
+        print_usage(err);
+        return 2;
+    } catch (const AdminError& error) {
+        err << "loupe admin: " << error.what() << "\n";
+        return 1;
+    }
+}
+
+}  // namespace loupe

@@ -1,0 +1,20 @@
+#pragma once
+// `loupe admin ...`: users, accounts, memberships, projects and tokens from the command line.
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "identity/identity_store.hpp"
+#include "loupe/export.hpp"
+
+namespace loupe {
+
+/// Runs one admin command. `args` are the words after `admin` (a leading "admin" is skipped).
+/// With `--json` anywhere, prints exactly one JSON object on `out`; otherwise text for people.
+/// Returns 0 on success, 2 for a usage error and 1 for a refused operation (AdminError), each
+/// with its message on `err`. Database failures propagate as exceptions.
+LOUPE_API int run_admin_command(IdentityStore& identity, const std::vector<std::string>& args,
+                                std::ostream& out, std::ostream& err);
+
+}  // namespace loupe

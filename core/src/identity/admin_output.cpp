@@ -1,0 +1,169 @@
+#include "identity/admin_output.hpp"
+
+#include <algorithm>
+
+#include "auth/token_format.hpp"
+#include "identity/identity_rows.hpp"
+
+namespace loupe {
+namespace {
+
+Json user_json(const User& user) {
+    return Json{{"id", std::to_string(user.id)},
+                {"slug", user.slug},
+                {"name", user.name},
+                {"staff", user.staff},
+                {"accountId", std::to_string(user.account_id)}};
+}
+
+Json optional_time(std::optional<int64_t> at) { return at ? Json(iso_time(*at)) : Json(nullptr); }
+
+std::string join(const std::vector<std::string>& words, const std::string& separator) {
+    std::string joined;
+    for (const auto& word : words) {
+        joined += (joined.empty() ? "" : separator) + word;
+    }
+    return joined;
+}
+
+}  // namespace
+
+void AdminOutput::emit(const Json& json) { out_ << json.dump() << "\n"; }
+
+void AdminOutput::table(const std::vector<std::vector<std::string>>& rows) {
+    std::vector<std::size_t> widths;
+    for (const auto& row : rows) {
+        widths.resize(std::max(widths.size(), row.size()));
+        for (std::size_t i = 0; i < row.size(); ++i) {
+            widths[i] = std::max(widths[i], row[i].size());
+        }
+    }
+    for (const auto& row : rows) {
+        std::string line;
+        for (std::size_t i = 0; i < row.size(); ++i) {
+            line += row[i];
+            if (i + 1 < row.size()) {
+                line += std::string(widths[i] - row[i].size() + 2, ' ');
+            }
+        }
+        out_ << line << "\n";
+    }
+}
+
+void AdminOutput::created_user(const User& user) {
+    if (json_) {
+        return emit({{"user", user_json(user)}});
+    }
+    out_ << "Created user " << user.slug << " (" << user.name << ") with personal account "
+         << user.slug << "\n";
+}
+
+void AdminOutput::created_team(const Account& team, const std::string& owner) {
+    if (json_) {
+        return emit({{"account",
+                      {{"id", std::to_string(team.id)},
+                       {"slug", team.slug},
+                       {"name", team.name},
+                       {"kind", "team"}}},
+                     {"owner", owner}});
+    }
+    out_ << "Created team account " << team.slug << " (" << team.name << "), owner " << owner
+         << "\n";
+}
+
+void AdminOutput::member_set(const std::string& account, const std::string& user, Role role) {
+    const std::string role_text(identity_rows::role_name(role));
+    if (json_) {
+        return emit({{"member", {{"account", account}, {"user", user}, {"role", role_text}}}});
+    }
+    out_ << user << " is " << role_text << " of " << account << "\n";
+}
+
+void AdminOutput::created_project(const Json& project, const std::string& token) {
+    if (json_) {
+        return emit({{"project", project}, {"token", token}});
+    }
+    out_ << "Created project " << project["account"]["slug"].get<std::string>() << "/"
+         << project["name"].get<std::string>() << " (default base branch "
+         << project["defaultBaseBranch"].get<std::string>() << ")\n"
+         << "Project token (shown only once; ARGOS_TOKEN for the Argos CLI):\n"
+         << token << "\n";
+}
+
+void AdminOutput::created_personal_token(const IssuedToken& token, const std::string& user,
+                                         const std::vector<std::string>& scope,
+                                         std::optional<int64_t> expires_at) {
+    if (json_) {
+        return emit({{"token", token.token},
+                     {"id", std::to_string(token.id)},
+                     {"prefix", token_prefix(token.token)},
+                     {"user", user},
+                     {"scope", scope},
+                     {"expiresAt", optional_time(expires_at)}});
+    }
+    out_ << "Personal access token of " << user << ", scoped to " << join(scope, ", ")
+         << (expires_at ? ", expires " + iso_time(*expires_at) : std::string(", never expires"))
+         << " (shown only once):\n"
+         << token.token << "\n";
+}
+
+void AdminOutput::revoked(int count) {
+    if (json_) {
+        return emit({{"revoked", count}});
+    }
+    out_ << "Revoked " << count << (count == 1 ? " token" : " tokens") << "\n";
+}
+
+void AdminOutput::tokens(const std::vector<TokenListing>& tokens) {
+    if (json_) {
+        Json list = Json::array();
+        for (const auto& token : tokens) {
+            list.push_back({{"id", std::to_string(token.id)},
+                            {"kind", token.kind},
+                            {"prefix", token.prefix},
+                            {"owner", token.owner},
+                            {"expiresAt", optional_time(token.expires_at)},
+                            {"revoked", token.revoked}});
+        }
+        return emit({{"tokens", list}});
+    }
+    std::vector<std::vector<std::string>> rows{{"ID", "KIND", "PREFIX", "OWNER", "EXPIRES",
+                                                "STATUS"}};
+    for (const auto& token : tokens) {
+        rows.push_back({std::to_string(token.id), token.kind, token.prefix, token.owner,
+                        token.expires_at ? iso_time(*token.expires_at) : "never",
+                        token.revoked ? "revoked" : "active"});
+    }
+    table(rows);
+}
+
+void AdminOutput::projects(const std::vector<Json>& projects) {
+    if (json_) {
+        return emit({{"projects", projects}});
+    }
+    std::vector<std::vector<std::string>> rows{{"ID", "PROJECT", "BASE BRANCH"}};
+    for (const auto& project : projects) {
+        rows.push_back({project["id"].get<std::string>(),
+                        project["account"]["slug"].get<std::string>() + "/" +
+                            project["name"].get<std::string>(),
+                        project["defaultBaseBranch"].get<std::string>()});
+    }
+    table(rows);
+}
+
+void AdminOutput::users(const std::vector<User>& users) {
+    if (json_) {
+        Json list = Json::array();
+        for (const auto& user : users) {
+            list.push_back(user_json(user));
+        }
+        return emit({{"users", list}});
+    }
+    std::vector<std::vector<std::string>> rows{{"ID", "SLUG", "NAME", "STAFF"}};
+    for (const auto& user : users) {
+        rows.push_back({std::to_string(user.id), user.slug, user.name, user.staff ? "yes" : "no"});
+    }
+    table(rows);
+}
+
+}  // namespace loupe

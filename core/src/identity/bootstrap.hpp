@@ -1,0 +1,25 @@
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "identity/identity_store.hpp"
+#include "loupe/export.hpp"
+
+namespace loupe {
+
+struct BootstrapResult {
+    std::string project_token;
+    std::string personal_access_token;
+    std::string file;  ///< <data.dir>/bootstrap.json, mode 0600
+};
+
+/// On a database with no user at all: creates user `admin`, team account `default` owned by
+/// it, project `default`, a project token and a PAT scoped to `default`; prints them once in a
+/// framed block on `out` and writes them to <data_dir>/bootstrap.json. Otherwise nothing.
+LOUPE_API std::optional<BootstrapResult> bootstrap_if_empty(IdentityStore& identity,
+                                                            const std::string& data_dir,
+                                                            std::ostream& out);
+
+}  // namespace loupe

@@ -1,0 +1,190 @@
+#include "identity/identity_rows.hpp"
+
+#include "identity/sql_row.hpp"
+
+namespace loupe::identity_rows {
+namespace {
+
+constexpr const char* account_columns = "a.id, a.slug, a.name, a.kind, a.user_id";
+
+Account read_account(const soci::row& row) {
+    RowReader read(row);
+    Account account;
+    account.id = read.int64();
+    account.slug = read.text();
+    account.name = read.text();
+    account.kind = read.text() == "user" ? AccountKind::user : AccountKind::team;
+    account.user_id = read.optional_int64().value_or(0);
+    return account;
+}
+
+constexpr const char* user_columns = "u.id, u.slug, u.name, u.staff, a.id";
+constexpr const char* user_from = " FROM users u JOIN accounts a ON a.user_id = u.id ";
+
+User read_user(const soci::row& row) {
+    RowReader read(row);
+    User user;
+    user.id = read.int64();
+    user.slug = read.text();
+    user.name = read.text();
+    user.staff = read.flag();
+    user.account_id = read.int64();
+    return user;
+}
+
+constexpr const char* project_select =
+    "SELECT p.id, p.account_id, a.slug, p.name, p.default_base_branch, "
+    "p.auto_approved_branch_glob, p.deployment_production_branch_glob, p.is_private, "
+    "p.tokenless_auth_enabled, p.deployment_enabled, p.ignore_enabled, p.auto_ignore_changes, "
+    "p.default_user_level, p.created_at "
+    "FROM projects p JOIN accounts a ON a.id = p.account_id ";
+constexpr const char* most_recently_active_first =
+    " ORDER BY CASE WHEN p.last_activity_at > p.created_at THEN p.last_activity_at "
+    "ELSE p.created_at END DESC, p.id DESC";
+
+Project read_project(const soci::row& row) {
+    RowReader read(row);
+    Project project;
+    project.id = read.int64();
+    project.account_id = read.int64();
+    project.account_slug = read.text();
+    project.name = read.text();
+    project.default_base_branch = read.text();
+    project.auto_approved_branch_glob = read.optional_text();
+    project.deployment_production_branch_glob = read.optional_text();
+    project.is_private = read.flag();
+    project.tokenless_auth_enabled = read.flag();
+    project.deployment_enabled = read.flag();
+    project.ignore_enabled = read.flag();
+    project.auto_ignore_changes = static_cast<int>(read.optional_int64().value_or(0));
+    project.default_user_level = read.optional_text();
+    project.created_at = read.int64();
+    return project;
+}
+
+template <class Value, class Reader>
+std::vector<Value> read_all(soci::rowset<soci::row>& rows, Reader reader) {
+    std::vector<Value> values;
+    for (const auto& row : rows) {
+        values.push_back(reader(row));
+    }
+    return values;
+}
+
+}  // namespace
+
+std::optional<Account> account_by_slug(soci::session& session, const std::string& slug) {
+    soci::row row;
+    session << std::string("SELECT ") + account_columns + " FROM accounts a WHERE a.slug = :slug",
+        soci::use(slug), soci::into(row);
+    return session.got_data() ? std::optional(read_account(row)) : std::nullopt;
+}
+
+std::optional<Account> account_by_id(soci::session& session, int64_t id) {
+    soci::row row;
+    session << std::string("SELECT ") + account_columns + " FROM accounts a WHERE a.id = :id",
+        soci::use(id), soci::into(row);
+    return session.got_data() ? std::optional(read_account(row)) : std::nullopt;
+}
+
+std::optional<User> user_by_slug(soci::session& session, const std::string& slug) {
+    soci::row row;
+    session << std::string("SELECT ") + user_columns + user_from + "WHERE u.slug = :slug",
+        soci::use(slug), soci::into(row);
+    return session.got_data() ? std::optional(read_user(row)) : std::nullopt;
+}
+
+std::optional<User> user_by_id(soci::session& session, int64_t id) {
+    soci::row row;
+    session << std::string("SELECT ") + user_columns + user_from + "WHERE u.id = :id",
+        soci::use(id), soci::into(row);
+    return session.got_data() ? std::optional(read_user(row)) : std::nullopt;
+}
+
+std::optional<Project> project_by_id(soci::session& session, int64_t id) {
+    soci::row row;
+    session << std::string(project_select) + "WHERE p.id = :id", soci::use(id), soci::into(row);
+    return session.got_data() ? std::optional(read_project(row)) : std::nullopt;
+}
+
+std::optional<Project> project_by_name(soci::session& session, const std::string& account_slug,
+                                       const std::string& name) {
+    soci::row row;
+    session << std::string(project_select) + "WHERE a.slug = :slug AND p.name = :name",
+        soci::use(account_slug), soci::use(name), soci::into(row);
+    return session.got_data() ? std::optional(read_project(row)) : std::nullopt;
+}
+
+std::vector<Project> projects_of_account(soci::session& session, int64_t account_id) {
+    soci::rowset<soci::row> rows =
+        (session.prepare << std::string(project_select) + "WHERE p.account_id = :account" +
+                                most_recently_active_first,
+         soci::use(account_id));
+    return read_all<Project>(rows, read_project);
+}
+
+std::vector<Project> contributor_projects(soci::session& session, int64_t account_id,
+                                          int64_t user_id) {
+    soci::rowset<soci::row> rows =
+        (session.prepare << std::string(project_select) +
+                                "WHERE p.account_id = :account AND (p.default_user_level IS NOT "
+                                "NULL OR EXISTS (SELECT 1 FROM project_users pu WHERE "
+                                "pu.project_id = p.id AND pu.user_id = :user))" +
+                                most_recently_active_first,
+         soci::use(account_id), soci::use(user_id));
+    return read_all<Project>(rows, read_project);
+}
+
+std::vector<Project> all_projects(soci::session& session) {
+    soci::rowset<soci::row> rows =
+        (session.prepare << std::string(project_select) + "ORDER BY a.slug, p.name_key, p.id");
+    return read_all<Project>(rows, read_project);
+}
+
+std::vector<User> all_users(soci::session& session) {
+    soci::rowset<soci::row> rows =
+        (session.prepare << std::string("SELECT ") + user_columns + user_from + "ORDER BY u.slug");
+    return read_all<User>(rows, read_user);
+}
+
+std::optional<Role> team_role(soci::session& session, int64_t account_id, int64_t user_id) {
+    std::string role;
+    session << "SELECT role FROM team_members WHERE account_id = :account AND user_id = :user",
+        soci::use(account_id), soci::use(user_id), soci::into(role);
+    return session.got_data() ? parse_role(role) : std::nullopt;
+}
+
+std::optional<std::string> project_level(soci::session& session, int64_t project_id,
+                                         int64_t user_id) {
+    std::string level;
+    session << "SELECT level FROM project_users WHERE project_id = :project AND user_id = :user",
+        soci::use(project_id), soci::use(user_id), soci::into(level);
+    return session.got_data() ? std::optional(level) : std::nullopt;
+}
+
+std::string_view role_name(Role role) {
+    switch (role) {
+        case Role::owner:
+            return "owner";
+        case Role::member:
+            return "member";
+        case Role::contributor:
+            return "contributor";
+    }
+    return "contributor";
+}
+
+std::optional<Role> parse_role(std::string_view name) {
+    if (name == "owner") {
+        return Role::owner;
+    }
+    if (name == "member") {
+        return Role::member;
+    }
+    if (name == "contributor") {
+        return Role::contributor;
+    }
+    return std::nullopt;
+}
+
+}  // namespace loupe::identity_rows

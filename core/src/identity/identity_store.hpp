@@ -1,0 +1,83 @@
+#pragma once
+// The Identity implementation plus the administrative operations behind `loupe admin`.
+// Every write runs in one transaction; failures throw AdminError with a user-facing message.
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "loupe/auth/identity.hpp"
+#include "loupe/db/database.hpp"
+#include "loupe/export.hpp"
+
+namespace loupe {
+
+class LOUPE_API AdminError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+    ~AdminError() override;  // key function: one typeinfo, in libloupe-core
+};
+
+struct TokenListing {
+    int64_t id = 0;
+    std::string kind;  ///< project | personal | short_lived
+    std::string prefix;
+    std::string owner;  ///< user slug or account/project
+    std::optional<int64_t> expires_at;
+    bool revoked = false;
+};
+
+class LOUPE_API IdentityStore final : public Identity {
+public:
+    explicit IdentityStore(Database& database);
+
+    // Identity
+    std::optional<Account> find_account(const std::string& slug) override;
+    std::optional<User> find_user(const std::string& slug) override;
+    std::optional<User> find_user(int64_t id) override;
+    std::optional<Project> find_project(int64_t id) override;
+    std::optional<Project> find_project(const std::string& account_slug,
+                                        const std::string& name) override;
+    Project authorize_project(const Principal& principal, const std::string& owner,
+                              const std::string& name) override;
+    Account authorize_account(const Principal& principal, const std::string& slug) override;
+    Permissions permissions(int64_t user_id, const Project& project) override;
+    bool can_administer(int64_t user_id, const Account& account) override;
+    std::vector<Project> visible_projects(int64_t user_id, const Account& account) override;
+    Json user_ref(int64_t user_id) override;
+    Json project_json(const Project& project) override;
+    void touch_project(soci::session& session, int64_t project_id, int64_t at_ms) override;
+    std::pair<Project, IssuedToken> create_project(soci::session& session, const Account& account,
+                                                   const std::string& name,
+                                                   const std::string& base_branch) override;
+    IssuedToken issue_short_lived_token(int64_t project_id, int64_t ttl_ms,
+                                        std::optional<std::string> bound_commit) override;
+
+    // Administration (`loupe admin ...`)
+    bool has_any_user();
+    User create_user(const std::string& slug, const std::string& name, bool staff = false);
+    Account create_team(const std::string& slug, const std::string& name,
+                        const std::string& owner_slug);
+    void add_member(const std::string& account_slug, const std::string& user_slug, Role role);
+    /// Validates the project name (reference §3.11 rules) and uniqueness; returns the token.
+    std::pair<Project, IssuedToken> create_project(const std::string& account_slug,
+                                                   const std::string& name,
+                                                   const std::string& base_branch);
+    IssuedToken create_personal_token(const std::string& user_slug,
+                                      const std::vector<std::string>& account_slugs,
+                                      std::optional<int64_t> expires_at_ms);
+    /// Revokes every token whose visible prefix starts with `prefix` (at least 8 characters);
+    /// returns how many.
+    int revoke_tokens(const std::string& prefix);
+    std::vector<User> list_users();
+    std::vector<Project> list_projects();
+    std::vector<TokenListing> list_tokens();
+
+private:
+    friend struct BootstrapAccess;  // bootstrap.cpp: all first-start writes in one transaction
+
+    Database& database_;
+};
+
+}  // namespace loupe

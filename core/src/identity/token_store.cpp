@@ -1,0 +1,98 @@
+#include "identity/token_store.hpp"
+
+#include "auth/token_format.hpp"
+#include "identity/sql_row.hpp"
+
+namespace loupe::token_store {
+namespace {
+
+template <class Value>
+struct Nullable {
+    explicit Nullable(const std::optional<Value>& optional)
+        : value(optional.value_or(Value{})), indicator(optional ? soci::i_ok : soci::i_null) {}
+    Value value;
+    soci::indicator indicator;
+};
+
+}  // namespace
+
+int64_t insert(soci::session& session, const NewToken& token, int64_t now) {
+    const std::string hash = sha256_hex(token.token);
+    const std::string prefix = token_prefix(token.token);
+    Nullable<int64_t> project_id(token.project_id);
+    Nullable<int64_t> user_id(token.user_id);
+    Nullable<int64_t> expires_at(token.expires_at);
+    Nullable<std::string> bound_commit(token.bound_commit);
+    long long id = 0;
+    session << "INSERT INTO tokens (kind, token_hash, prefix, project_id, user_id, expires_at, "
+               "bound_commit, created_at) VALUES (:kind, :hash, :prefix, :project, :user, "
+               ":expires, :commit, :now) RETURNING id",
+        soci::use(token.kind), soci::use(hash), soci::use(prefix),
+        soci::use(project_id.value, project_id.indicator),
+        soci::use(user_id.value, user_id.indicator),
+        soci::use(expires_at.value, expires_at.indicator),
+        soci::use(bound_commit.value, bound_commit.indicator), soci::use(now), soci::into(id);
+    return id;
+}
+
+void add_scope(soci::session& session, int64_t token_id, int64_t account_id) {
+    session << "INSERT INTO token_scopes (token_id, account_id) VALUES (:token, :account) "
+               "ON CONFLICT (token_id, account_id) DO NOTHING",
+        soci::use(token_id), soci::use(account_id);
+}
+
+std::optional<StoredToken> find_unrevoked(soci::session& session, const std::string& token) {
+    const std::string hash = sha256_hex(token);
+    soci::row row;
+    session << "SELECT t.id, t.kind, t.project_id, p.account_id, t.user_id, t.expires_at, "
+               "t.bound_commit, t.last_used_at FROM tokens t "
+               "LEFT JOIN projects p ON p.id = t.project_id "
+               "WHERE t.token_hash = :hash AND t.revoked_at IS NULL",
+        soci::use(hash), soci::into(row);
+    if (!session.got_data()) {
+        return std::nullopt;
+    }
+    RowReader read(row);
+    StoredToken stored;
+    stored.id = read.int64();
+    stored.kind = read.text();
+    stored.project_id = read.optional_int64();
+    stored.project_account_id = read.optional_int64();
+    stored.user_id = read.optional_int64();
+    stored.expires_at = read.optional_int64();
+    stored.bound_commit = read.optional_text();
+    stored.last_used_at = read.optional_int64();
+    return stored;
+}
+
+std::vector<AccountRef> valid_scope(soci::session& session, int64_t token_id, int64_t user_id) {
+    soci::rowset<soci::row> rows =
+        (session.prepare << "SELECT a.id, a.slug FROM token_scopes s "
+                            "JOIN accounts a ON a.id = s.account_id "
+                            "WHERE s.token_id = :token AND ((a.kind = 'user' AND a.user_id = "
+                            ":owner) OR EXISTS (SELECT 1 FROM team_members m WHERE "
+                            "m.account_id = a.id AND m.user_id = :member)) ORDER BY a.slug",
+         soci::use(token_id), soci::use(user_id), soci::use(user_id));
+    std::vector<AccountRef> scope;
+    for (const auto& row : rows) {
+        RowReader read(row);
+        AccountRef account;
+        account.id = read.int64();
+        account.slug = read.text();
+        scope.push_back(std::move(account));
+    }
+    return scope;
+}
+
+void mark_used(soci::session& session, int64_t token_id, int64_t now) {
+    session << "UPDATE tokens SET last_used_at = :now WHERE id = :id", soci::use(now),
+        soci::use(token_id);
+}
+
+void delete_expired_short_lived(soci::session& session, int64_t project_id, int64_t now) {
+    session << "DELETE FROM tokens WHERE project_id = :project AND kind = 'short_lived' AND "
+               "expires_at < :now",
+        soci::use(project_id), soci::use(now);
+}
+
+}  // namespace loupe::token_store

@@ -1,0 +1,15 @@
+#pragma once
+// The jobs table (created by the core migration track): enqueue inside the caller's
+// transaction.
+
+#include <cstdint>
+#include <string>
+
+#include "loupe/jobs/job_queue.hpp"
+
+namespace loupe {
+
+int64_t enqueue_job(soci::session& session, const std::string& kind, const Json& payload,
+                    const JobOptions& options);
+
+}  // namespace loupe

@@ -1,0 +1,7 @@
+#include "loupe/log/logger.hpp"
+
+namespace loupe {
+
+Logger::~Logger() = default;
+
+}  // namespace loupe

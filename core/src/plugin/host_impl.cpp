@@ -1,0 +1,257 @@
+#include "plugin/host_impl.hpp"
+
+#include <stdexcept>
+#include <utility>
+
+#include "events/event_bus.hpp"
+#include "jobs/job_store.hpp"
+#include "log/stderr_logger.hpp"
+
+namespace loupe {
+namespace {
+
+void require_open(bool committed, const std::string& plugin, const char* what) {
+    if (committed) {
+        throw std::logic_error("plugin '" + plugin + "' registered " + what +
+                               " after install(); registration is only allowed during install()");
+    }
+}
+
+}  // namespace
+
+struct HostImpl::Staged {
+    explicit Staged(HostImpl& host) : host_(host) {}
+
+    HostImpl& host_;
+    bool committed = false;
+    std::vector<Route> routes;
+    std::vector<MigrationStep> migrations;
+    std::map<std::string, JobHandler> jobs;
+    std::map<std::string, RegisteredService> services;
+    std::vector<RegisteredCommand> commands;
+    std::map<std::string, TokenResolver> token_resolvers;
+    std::vector<std::pair<std::string, EventHandler>> subscriptions;
+    std::vector<std::function<void()>> ready_hooks;
+    std::vector<std::function<void()>> shutdown_hooks;
+    std::unique_ptr<ConfigView> config;
+    std::unique_ptr<Logger> log;
+
+    struct StagedRoutes final : Routes {
+        explicit StagedRoutes(Staged& s) : s_(s) {}
+        void add(Route route) override {
+            require_open(s_.committed, s_.host_.plugin_name_, "a route");
+            s_.routes.push_back(std::move(route));
+        }
+        using Routes::add;
+        Staged& s_;
+    } routes_facade{*this};
+
+    struct StagedMigrations final : Migrations {
+        explicit StagedMigrations(Staged& s) : s_(s) {}
+        void add(int version, std::string name, std::string sql) override {
+            require_open(s_.committed, s_.host_.plugin_name_, "a migration");
+            s_.migrations.push_back(MigrationStep{version, std::move(name), std::move(sql)});
+        }
+        Staged& s_;
+    } migrations_facade{*this};
+
+    struct StagedJobs final : JobQueue {
+        explicit StagedJobs(Staged& s) : s_(s) {}
+        void handle(std::string kind, JobHandler handler) override {
+            require_open(s_.committed, s_.host_.plugin_name_, "a job handler");
+            if (!s_.jobs.emplace(kind, std::move(handler)).second) {
+                throw std::logic_error("job kind '" + kind + "' registered twice");
+            }
+        }
+        int64_t enqueue(soci::session& session, const std::string& kind, const Json& payload,
+                        JobOptions options) override {
+            const auto& registries = s_.host_.core_.registries;
+            if (registries.frozen && !registries.job_handlers.contains(kind)) {
+                throw std::logic_error("no plugin handles job kind '" + kind + "'");
+            }
+            return enqueue_job(session, kind, payload, options);
+        }
+        Staged& s_;
+    } jobs_facade{*this};
+
+    struct StagedServices final : Services {
+        explicit StagedServices(Staged& s) : s_(s) {}
+        void provide_raw(const std::string& name, int version, void* object) override {
+            require_open(s_.committed, s_.host_.plugin_name_, "a service");
+            s_.services[name] = RegisteredService{version, object, s_.host_.plugin_name_};
+        }
+        void* find_raw(const std::string& name, int version) override {
+            for (const auto* table : {&s_.services, &s_.host_.core_.registries.services}) {
+                auto it = table->find(name);
+                if (it != table->end() && it->second.version == version) {
+                    return it->second.object;
+                }
+            }
+            return nullptr;
+        }
+        void* require_raw(const std::string& name, int version) override {
+            if (void* object = find_raw(name, version)) {
+                return object;
+            }
+            throw std::runtime_error("plugin '" + s_.host_.plugin_name_ + "' requires service '" +
+                                     name + "' version " + std::to_string(version) +
+                                     ", which no enabled plugin provides");
+        }
+        Staged& s_;
+    } services_facade{*this};
+
+    struct StagedEvents final : Events {
+        explicit StagedEvents(Staged& s) : s_(s) {}
+        void subscribe(std::string topic, EventHandler handler) override {
+            require_open(s_.committed, s_.host_.plugin_name_, "an event subscription");
+            s_.subscriptions.emplace_back(std::move(topic), std::move(handler));
+        }
+        void publish(const std::string& topic, const Json& payload) override {
+            publish_event(s_.host_.core_.registries, *s_.log, topic, payload);
+        }
+        Staged& s_;
+    } events_facade{*this};
+
+    struct StagedCommands final : Commands {
+        explicit StagedCommands(Staged& s) : s_(s) {}
+        void add(std::string name, std::string summary, CommandFn run) override {
+            require_open(s_.committed, s_.host_.plugin_name_, "a command");
+            s_.commands.push_back(RegisteredCommand{std::move(name), std::move(summary),
+                                                    std::move(run), s_.host_.plugin_name_});
+        }
+        Staged& s_;
+    } commands_facade{*this};
+
+    struct StagedTokenResolvers final : TokenResolvers {
+        explicit StagedTokenResolvers(Staged& s) : s_(s) {}
+        void add(std::string prefix, TokenResolver resolver) override {
+            require_open(s_.committed, s_.host_.plugin_name_, "a token resolver");
+            s_.token_resolvers[std::move(prefix)] = std::move(resolver);
+        }
+        Staged& s_;
+    } token_resolvers_facade{*this};
+};
+
+HostImpl::HostImpl(std::string plugin_name, CoreContext& core)
+    : plugin_name_(std::move(plugin_name)), core_(core), staged_(std::make_unique<Staged>(*this)) {
+    staged_->config = core_.config.view("plugins." + plugin_name_ + ".");
+    staged_->log = std::make_unique<StderrLogger>(plugin_name_, core_.log_level);
+}
+
+HostImpl::~HostImpl() = default;
+
+Routes& HostImpl::routes() { return staged_->routes_facade; }
+Migrations& HostImpl::migrations() { return staged_->migrations_facade; }
+JobQueue& HostImpl::jobs() { return staged_->jobs_facade; }
+Services& HostImpl::services() { return staged_->services_facade; }
+Events& HostImpl::events() { return staged_->events_facade; }
+Commands& HostImpl::commands() { return staged_->commands_facade; }
+TokenResolvers& HostImpl::token_resolvers() { return staged_->token_resolvers_facade; }
+const ConfigView& HostImpl::config() { return *staged_->config; }
+Logger& HostImpl::log() { return *staged_->log; }
+
+std::string HostImpl::public_url() {
+    return core_.public_url.empty() ? public_url_of(core_.config) : core_.public_url;
+}
+
+void HostImpl::on_ready(std::function<void()> hook) {
+    require_open(staged_->committed, plugin_name_, "an on_ready hook");
+    staged_->ready_hooks.push_back(std::move(hook));
+}
+
+void HostImpl::on_shutdown(std::function<void()> hook) {
+    require_open(staged_->committed, plugin_name_, "an on_shutdown hook");
+    staged_->shutdown_hooks.push_back(std::move(hook));
+}
+
+void HostImpl::commit() {
+    auto& registries = core_.registries;
+    auto& s = *staged_;
+    if (registries.frozen) {
+        throw std::logic_error("registries are frozen; plugin '" + plugin_name_ +
+                               "' cannot be committed");
+    }
+    auto conflict = [&](const std::string& what, const std::string& owner) {
+        return std::runtime_error("plugin '" + plugin_name_ + "' registers " + what +
+                                  ", already registered by plugin '" + owner + "'");
+    };
+    for (const auto& [kind, _] : s.jobs) {
+        if (auto it = registries.job_owners.find(kind); it != registries.job_owners.end()) {
+            throw conflict("job kind '" + kind + "'", it->second);
+        }
+    }
+    for (const auto& [name, _] : s.services) {
+        if (auto it = registries.services.find(name); it != registries.services.end()) {
+            throw conflict("service '" + name + "'", it->second.plugin);
+        }
+    }
+    for (const auto& command : s.commands) {
+        for (const auto& existing : registries.commands) {
+            if (existing.name == command.name) {
+                throw conflict("command '" + command.name + "'", existing.plugin);
+            }
+        }
+    }
+    for (const auto& [prefix, _] : s.token_resolvers) {
+        if (registries.token_resolvers.contains(prefix)) {
+            throw conflict("token prefix '" + prefix + "'", "another");
+        }
+    }
+
+    for (auto& route : s.routes) {
+        registries.routes.push_back(RegisteredRoute{std::move(route), plugin_name_});
+    }
+    if (!s.migrations.empty()) {
+        registries.migrations.push_back(MigrationTrack{plugin_name_, std::move(s.migrations)});
+    }
+    for (auto& [kind, handler] : s.jobs) {
+        registries.job_owners[kind] = plugin_name_;
+        registries.job_handlers[kind] = std::move(handler);
+    }
+    for (auto& [name, service] : s.services) {
+        registries.services[name] = service;
+    }
+    for (auto& command : s.commands) {
+        registries.commands.push_back(std::move(command));
+    }
+    for (auto& [prefix, resolver] : s.token_resolvers) {
+        registries.token_resolvers[prefix] = std::move(resolver);
+    }
+    for (auto& [topic, handler] : s.subscriptions) {
+        registries.event_handlers.emplace(topic, std::move(handler));
+    }
+    for (auto& hook : s.ready_hooks) {
+        registries.ready_hooks.push_back(std::move(hook));
+    }
+    for (auto& hook : s.shutdown_hooks) {
+        registries.shutdown_hooks.push_back(std::move(hook));
+    }
+    discard();
+    s.committed = true;
+}
+
+void HostImpl::discard() {
+    auto& s = *staged_;
+    s.routes.clear();
+    s.migrations.clear();
+    s.jobs.clear();
+    s.services.clear();
+    s.commands.clear();
+    s.token_resolvers.clear();
+    s.subscriptions.clear();
+    s.ready_hooks.clear();
+    s.shutdown_hooks.clear();
+}
+
+std::string public_url_of(const ConfigView& config) {
+    auto url = config.get_string("http.public_url", "");
+    if (url.empty()) {
+        url = "http://127.0.0.1:" + config.get_string("http.port", "8080");
+    }
+    while (!url.empty() && url.back() == '/') {
+        url.pop_back();
+    }
+    return url;
+}
+
+}  // namespace loupe

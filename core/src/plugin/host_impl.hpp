@@ -1,0 +1,52 @@
+#pragma once
+// One plugin's Host. Registrations are staged and reach the shared Registries only through
+// commit(), called by the loader after install() returned normally; discard() drops them.
+// The object outlives install(): plugins keep using db(), jobs().enqueue(), events().publish().
+
+#include <memory>
+#include <string>
+
+#include "core_context.hpp"
+#include "loupe/host.hpp"
+
+namespace loupe {
+
+class LOUPE_API HostImpl final : public Host {
+public:
+    HostImpl(std::string plugin_name, CoreContext& core);
+    ~HostImpl() override;
+
+    const std::string& plugin_name() const override { return plugin_name_; }
+    Routes& routes() override;
+    Migrations& migrations() override;
+    JobQueue& jobs() override;
+    Services& services() override;
+    Events& events() override;
+    Commands& commands() override;
+    TokenResolvers& token_resolvers() override;
+    Database& db() override { return core_.database; }
+    Identity& identity() override { return core_.identity; }
+    BlobStore& blobs() override { return core_.blobs; }
+    const ConfigView& config() override;
+    const ConfigView& global_config() override { return core_.config; }
+    Logger& log() override;
+    std::string public_url() override;
+    void on_ready(std::function<void()> hook) override;
+    void on_shutdown(std::function<void()> hook) override;
+
+    /// Moves the staged registrations into the registries; throws std::runtime_error on a
+    /// conflict with an earlier plugin (same job kind, service, command or token prefix).
+    void commit();
+    void discard();
+
+private:
+    struct Staged;
+    std::string plugin_name_;
+    CoreContext& core_;
+    std::unique_ptr<Staged> staged_;
+};
+
+/// `http.public_url` without a trailing slash (default http://127.0.0.1:<http.port>).
+LOUPE_API std::string public_url_of(const ConfigView& config);
+
+}  // namespace loupe

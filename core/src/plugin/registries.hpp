@@ -1,0 +1,51 @@
+#pragma once
+// Process-wide tables filled by the plugins' install() (through their staged Hosts) and by the
+// core itself, frozen before serving: after freeze() they are read without locks.
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "db/migration_runner.hpp"
+#include "loupe/auth/token_resolvers.hpp"
+#include "loupe/cli/commands.hpp"
+#include "loupe/events/events.hpp"
+#include "loupe/http/routes.hpp"
+#include "loupe/jobs/job_queue.hpp"
+
+namespace loupe {
+
+struct RegisteredRoute {
+    Route route;
+    std::string plugin;
+};
+
+struct RegisteredCommand {
+    std::string name;
+    std::string summary;
+    CommandFn run;
+    std::string plugin;
+};
+
+struct RegisteredService {
+    int version = 0;
+    void* object = nullptr;
+    std::string plugin;
+};
+
+struct Registries {
+    std::vector<RegisteredRoute> routes;
+    std::vector<MigrationTrack> migrations;  ///< in install order
+    std::map<std::string, JobHandler> job_handlers;
+    std::map<std::string, std::string> job_owners;  ///< kind → plugin
+    std::map<std::string, RegisteredService> services;
+    std::vector<RegisteredCommand> commands;
+    std::map<std::string, TokenResolver> token_resolvers;
+    std::multimap<std::string, EventHandler> event_handlers;
+    std::vector<std::function<void()>> ready_hooks;
+    std::vector<std::function<void()>> shutdown_hooks;  ///< run in reverse
+    bool frozen = false;
+};
+
+}  // namespace loupe

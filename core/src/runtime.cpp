@@ -1,0 +1,131 @@
+#include "runtime.hpp"
+
+#include <filesystem>
+#include <sstream>
+#include <thread>
+
+#include "blob/local_blob_store.hpp"
+#include "core_routes.hpp"
+#include "db/database_impl.hpp"
+#include "log/stderr_logger.hpp"
+#include "plugin/host_impl.hpp"
+
+namespace loupe {
+
+std::vector<std::string> split_list(const std::string& text) {
+    std::vector<std::string> names;
+    std::string current;
+    for (char c : text + ",") {
+        if (c == ',' || c == ' ' || c == '\t') {
+            if (!current.empty()) {
+                names.push_back(current);
+            }
+            current.clear();
+        } else {
+            current += c;
+        }
+    }
+    return names;
+}
+
+Runtime::Runtime(std::unique_ptr<Config> config) : config_(std::move(config)) {
+    const auto level = StderrLogger::parse_level(config_->get_string("log.level", "info"));
+    log_ = std::make_unique<StderrLogger>("core", level);
+
+    const auto threads = config_->get_int("http.threads", 16);
+    const auto workers = config_->get_int("jobs.workers", 0);
+    auto pool_size = config_->get_int("db.pool_size", 0);
+    if (pool_size <= 0) {
+        pool_size = threads + (workers > 0 ? workers : std::thread::hardware_concurrency()) + 2;
+    }
+    std::filesystem::create_directories(data_dir());
+    database_ = open_database(config_->get_string("db.url", "sqlite:./data/loupe.db"),
+                              static_cast<std::size_t>(pool_size));
+    identity_ = std::make_unique<IdentityStore>(*database_);
+
+    auto secret = config_->get_string("blobs.signing_secret", "");
+    if (secret.empty()) {
+        secret = UrlSigner::load_or_create_secret(data_dir());
+    }
+    blobs_ = std::make_unique<LocalBlobStore>(
+        (std::filesystem::path(data_dir()) / "blobs").string(), UrlSigner(secret),
+        [this] { return context_->public_url.empty() ? public_url_of(*config_)
+                                                      : context_->public_url; });
+
+    context_ = std::make_unique<CoreContext>(
+        CoreContext{*config_, *database_, *identity_, *blobs_, registries_, level, {}});
+}
+
+Runtime::~Runtime() = default;
+
+BlobStore& Runtime::blobs() { return *blobs_; }
+
+std::string Runtime::data_dir() const { return config_->get_string("data.dir", "./data"); }
+
+void Runtime::set_public_url(std::string url) {
+    while (!url.empty() && url.back() == '/') {
+        url.pop_back();
+    }
+    context_->public_url = std::move(url);
+}
+
+void Runtime::load_plugins() {
+    auto core_host = std::make_unique<HostImpl>("core", *context_);
+    register_core_routes(*core_host);
+    core_host->commit();
+    hosts_.push_back(std::move(core_host));
+
+    auto directory = config_->get_string("plugins.path", "");
+    if (directory.empty()) {
+        directory = LOUPE_DEFAULT_PLUGIN_DIR_FALLBACK;
+    }
+    plugins_ = order_plugins(
+        open_enabled_plugins(directory, split_list(config_->get_string("plugins.enabled", ""))));
+    for (const auto& plugin : plugins_) {
+        auto host = std::make_unique<HostImpl>(plugin.name, *context_);
+        try {
+            plugin.descriptor->install(*host);
+            host->commit();
+        } catch (const std::exception& error) {
+            host->discard();
+            throw PluginLoadError("plugin '" + plugin.name + "' (" + plugin.path +
+                                  ") failed to install: " + error.what());
+        }
+        log_->info("plugin.installed", {{"name", plugin.name},
+                                        {"version", plugin.version},
+                                        {"path", plugin.path}});
+        hosts_.push_back(std::move(host));
+    }
+    registries_.frozen = true;
+}
+
+std::vector<AppliedMigration> Runtime::migrate() {
+    std::vector<MigrationTrack> tracks{core_migration_track()};
+    for (const auto& track : registries_.migrations) {
+        tracks.push_back(track);
+    }
+    return run_migrations(*database_, tracks, *log_);
+}
+
+void Runtime::run_ready_hooks() {
+    for (auto& hook : registries_.ready_hooks) {
+        hook();
+    }
+}
+
+void Runtime::run_shutdown_hooks() {
+    for (auto it = registries_.shutdown_hooks.rbegin(); it != registries_.shutdown_hooks.rend();
+         ++it) {
+        try {
+            (*it)();
+        } catch (const std::exception& error) {
+            log_->error("shutdown.hook_failed", {{"error", error.what()}});
+        }
+    }
+}
+
+void Runtime::register_core_routes(HostImpl& core_host) {
+    add_core_routes(core_host.routes(), *database_, *blobs_);
+}
+
+}  // namespace loupe

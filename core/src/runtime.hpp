@@ -1,0 +1,67 @@
+#pragma once
+// Assembles the core for one process: configuration, database, identity, blob store, the
+// loaded plugins (each installed into its own Host, then the registries frozen) and the
+// migrations. `loupe serve`, `migrate`, `admin`, plugin subcommands and the tests all start here.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "config/config.hpp"
+#include "core_context.hpp"
+#include "db/migration_runner.hpp"
+#include "identity/identity_store.hpp"
+#include "loupe/export.hpp"
+#include "plugin/plugin_loader.hpp"
+
+namespace loupe {
+
+class HostImpl;
+class LocalBlobStore;
+
+class LOUPE_API Runtime {
+public:
+    /// Opens the database (db.url) and the blob store (data.dir). Throws std::runtime_error.
+    explicit Runtime(std::unique_ptr<Config> config);
+    ~Runtime();
+    Runtime(const Runtime&) = delete;
+    Runtime& operator=(const Runtime&) = delete;
+
+    /// Registers the core's routes, then opens, orders and installs plugins.enabled from
+    /// plugins.path, and freezes the registries. Throws PluginLoadError with the reason.
+    void load_plugins();
+    /// Core track first, then each plugin's in install order.
+    std::vector<AppliedMigration> migrate();
+    void run_ready_hooks();
+    void run_shutdown_hooks();
+
+    Config& config() { return *config_; }
+    Database& database() { return *database_; }
+    IdentityStore& identity() { return *identity_; }
+    BlobStore& blobs();
+    Registries& registries() { return registries_; }
+    CoreContext& context() { return *context_; }
+    Logger& log() { return *log_; }
+    const std::vector<LoadedPlugin>& plugins() const { return plugins_; }
+    std::string data_dir() const;
+    /// Sets the base of returned URLs once the listening port is known.
+    void set_public_url(std::string url);
+
+private:
+    void register_core_routes(HostImpl& core_host);
+
+    std::unique_ptr<Config> config_;
+    std::unique_ptr<Logger> log_;
+    std::unique_ptr<Database> database_;
+    std::unique_ptr<IdentityStore> identity_;
+    std::unique_ptr<LocalBlobStore> blobs_;
+    Registries registries_;
+    std::unique_ptr<CoreContext> context_;
+    std::vector<std::unique_ptr<HostImpl>> hosts_;
+    std::vector<LoadedPlugin> plugins_;
+};
+
+/// Splits a comma/space separated list ("auth, builds") into names.
+LOUPE_API std::vector<std::string> split_list(const std::string& text);
+
+}  // namespace loupe

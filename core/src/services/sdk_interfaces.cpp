@@ -1,0 +1,13 @@
+// Key functions of SDK interfaces whose implementations live elsewhere in the core, so their
+// typeinfo and vtables exist once, in libloupe-core.
+#include "loupe/cli/commands.hpp"
+#include "loupe/host.hpp"
+#include "loupe/services/services.hpp"
+
+namespace loupe {
+
+Host::~Host() = default;
+Services::~Services() = default;
+Commands::~Commands() = default;
+
+}  // namespace loupe

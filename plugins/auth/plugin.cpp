@@ -1,0 +1,18 @@
+// The auth plugin: who may see and create projects. Token resolution itself is in the core.
+#include "loupe/plugin.hpp"
+
+#include "loupe/host.hpp"
+#include "routes/routes.hpp"
+
+namespace {
+
+void install(loupe::Host& host) {
+    loupe::auth::add_get_token_project(host);
+    loupe::auth::add_get_project(host);
+    loupe::auth::add_create_project(host);
+    loupe::auth::add_list_account_projects(host);
+}
+
+}  // namespace
+
+LOUPE_PLUGIN("auth", LOUPE_VERSION, LOUPE_REQUIRES(), install)

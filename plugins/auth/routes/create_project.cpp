@@ -1,0 +1,75 @@
+#include <soci/soci.h>
+
+#include "routes/routes.hpp"
+
+namespace loupe::auth {
+namespace {
+
+struct CreateProjectInput {
+    std::string name;
+    std::string account_slug;
+};
+
+std::string trimmed(const std::string& text) {
+    auto begin = text.find_first_not_of(" \t\n\r\f\v");
+    if (begin == std::string::npos) {
+        return {};
+    }
+    return text.substr(begin, text.find_last_not_of(" \t\n\r\f\v") - begin + 1);
+}
+
+CreateProjectInput parse(Request& request) {
+    const Json& body = request.json();
+    Validation validation;
+    if (!body.is_object()) {
+        validation.add("", expected_message("object", body.is_null() ? nullptr : &body));
+        validation.throw_if_any();
+    }
+    CreateProjectInput input;
+    auto name = body.find("name");
+    if (name == body.end() || !name->is_string()) {
+        validation.add("name", expected_message("string", name == body.end() ? nullptr : &*name));
+    } else {
+        input.name = trimmed(name->get<std::string>());
+        if (auto problem = project_name_problem(input.name)) {
+            validation.add("name", *problem);
+        }
+    }
+    auto slug = body.find("accountSlug");
+    if (slug == body.end() || !slug->is_string()) {
+        validation.add("accountSlug",
+                       expected_message("string", slug == body.end() ? nullptr : &*slug));
+    } else if (slug->get<std::string>().empty()) {
+        validation.add("accountSlug", "Too small: expected string to have >=1 characters");
+    } else {
+        input.account_slug = slug->get<std::string>();
+    }
+    validation.throw_if_any();
+    return input;
+}
+
+}  // namespace
+
+void add_create_project(Host& host) {
+    auto& identity = host.identity();
+    auto& database = host.db();
+    host.routes().add_validated(
+        Method::post, "/projects", AuthRequirement::personal_token, parse,
+        [&identity, &database](Request& request, const CreateProjectInput& input) {
+            const auto& principal = request.principal();
+            auto account = identity.authorize_account(principal, input.account_slug);
+            if (!identity.can_administer(principal.user_id, account)) {
+                throw HttpError::forbidden(
+                    "You do not have permission to create a project on this account.");
+            }
+            if (is_reserved_project_name(input.name)) {
+                throw HttpError::bad_request("Name is reserved for internal usage");
+            }
+            auto created = database.transaction([&](soci::session& session) {
+                return identity.create_project(session, account, input.name, "main").first;
+            });
+            return Response::json(identity.project_json(created), 201);
+        });
+}
+
+}  // namespace loupe::auth

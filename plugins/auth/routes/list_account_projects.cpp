@@ -1,0 +1,34 @@
+#include <algorithm>
+
+#include "loupe/http/pagination.hpp"
+#include "routes/routes.hpp"
+
+namespace loupe::auth {
+
+void add_list_account_projects(Host& host) {
+    auto& identity = host.identity();
+    host.routes().add_validated(
+        Method::get, "/accounts/{accountSlug}/projects",
+        AuthRequirement::personal_token_for_account,
+        [](Request& request) {
+            Validation validation;
+            auto pagination = parse_pagination(request, validation);
+            validation.throw_if_any();
+            return pagination;
+        },
+        [&identity](Request& request, const Pagination& pagination) {
+            const auto& principal = request.principal();
+            auto account = identity.authorize_account(principal, request.param("accountSlug"));
+            auto projects = identity.visible_projects(principal.user_id, account);
+            const auto total = static_cast<int64_t>(projects.size());
+            Json results = Json::array();
+            const auto first = std::min<int64_t>(pagination.offset(), total);
+            const auto last = std::min<int64_t>(first + pagination.limit(), total);
+            for (auto i = first; i < last; ++i) {
+                results.push_back(identity.project_json(projects[static_cast<size_t>(i)]));
+            }
+            return Response::json(page_envelope(pagination, total, std::move(results)));
+        });
+}
+
+}  // namespace loupe::auth

@@ -1,0 +1,97 @@
+#pragma once
+// Loupe's image diff engine: decode PNG/JPEG to RGBA8 and compare two screenshots the way
+// Argos does (reference §5.5.2), both odiff passes in one sweep, with exact pixel counts.
+// Pure logic: no Loupe core dependency. Thread-safety: a Differ is used by one thread at a
+// time (it owns reusable buffers); free functions are thread-safe.
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace loupe::imagediff {
+
+/// 8-bit RGBA, rows packed (stride = 4 * width). The vector is reused across decodes.
+struct Image {
+    uint32_t width = 0;
+    uint32_t height = 0;
+    std::vector<uint8_t> rgba;
+    uint64_t pixel_count() const { return uint64_t{width} * height; }
+};
+
+enum class Format { png, jpeg, unknown };
+
+/// Thrown for malformed/truncated files, unsupported formats, a content that does not match
+/// the declared type, or images over the pixel limit. what() is a user-facing sentence.
+class DecodeError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct DecodeOptions {
+    uint64_t max_pixels = 80'000'000;  ///< refuse larger images before allocating
+};
+
+/// Detects the format from the magic bytes.
+Format sniff_format(std::span<const uint8_t> bytes);
+
+/// Decodes PNG (any colour type/bit depth/interlace) or JPEG into `out` (buffer reused).
+void decode(std::span<const uint8_t> bytes, Image& out, const DecodeOptions& options = {});
+
+/// Encodes RGBA8 as PNG (fast settings). Used for diff masks.
+std::vector<uint8_t> encode_png(const Image& image);
+
+struct CompareOptions {
+    double threshold = 0.5;     ///< per-screenshot threshold t; r = 2t scales both passes
+    bool want_mask = true;      ///< produce the chosen pass's mask PNG
+    unsigned threads = 0;       ///< row-band threads; 0 = hardware concurrency
+};
+
+struct PassResult {
+    double threshold = 0;         ///< the odiff-style threshold used (0.15r or 0.0225r)
+    uint64_t differing_pixels = 0;
+    double fraction = 0;          ///< differing_pixels / canvas pixels, exact
+    double adjusted = 0;          ///< after Argos's ignore floors (A' or B')
+};
+
+enum class Verdict { unchanged, changed };
+
+struct DiffResult {
+    uint32_t width = 0;           ///< canvas (max of both)
+    uint32_t height = 0;
+    uint32_t base_width = 0, base_height = 0, head_width = 0, head_height = 0;
+    PassResult base_pass;         ///< pass A: 0.15r, anti-aliasing ignored
+    PassResult color_pass;        ///< pass B: 0.0225r
+    int chosen_pass = 0;          ///< 0 none, 1 base pass, 2 colour pass
+    double score = 0;             ///< final Argos score
+    Verdict verdict = Verdict::unchanged;
+    std::vector<uint8_t> mask_png;  ///< chosen pass's mask (red on transparent); empty if none
+    double decode_ms = 0, compare_ms = 0, encode_ms = 0;
+};
+
+/// Compares two decoded images (different sizes allowed: padded top-left, transparent).
+DiffResult compare(const Image& base, const Image& head, const CompareOptions& options = {});
+
+/// Reusable engine: decode both inputs into owned buffers (kept across calls), then compare.
+class Differ {
+public:
+    Differ();
+    ~Differ();
+    Differ(const Differ&) = delete;
+    Differ& operator=(const Differ&) = delete;
+
+    DiffResult diff_bytes(std::span<const uint8_t> base, std::span<const uint8_t> head,
+                          const CompareOptions& options = {},
+                          const DecodeOptions& decode_options = {});
+    DiffResult diff_files(const std::string& base_path, const std::string& head_path,
+                          const CompareOptions& options = {},
+                          const DecodeOptions& decode_options = {});
+
+private:
+    struct State;
+    State* state_;
+};
+
+}  // namespace loupe::imagediff

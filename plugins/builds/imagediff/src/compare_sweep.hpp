@@ -1,0 +1,36 @@
+#pragma once
+// One sweep over the canvas computes both Argos passes: the colour delta once per differing
+// pixel, tested against both cut-offs; the anti-aliasing test only above the lower one.
+
+#include <cstdint>
+
+#include "padded_view.hpp"
+
+namespace loupe::imagediff {
+
+struct PassCounts {
+    uint64_t base_pass = 0;   ///< delta above the pass-A cut-off, not anti-aliased
+    uint64_t color_pass = 0;  ///< delta above the pass-B cut-off, not anti-aliased
+};
+
+/// Pass membership as 1-bit PNG scanlines (a filter byte of 0, then one bit per pixel, most
+/// significant first): exactly the IDAT payload of the mask image. Null when no mask is wanted.
+struct PassBitmaps {
+    uint8_t* base_pass = nullptr;
+    uint8_t* color_pass = nullptr;
+    size_t row_bytes = 0;
+};
+
+struct SweepParams {
+    PaddedView base;
+    PaddedView head;
+    int64_t base_max_delta = 0;   ///< fixed-point cut-off of pass A (the higher one)
+    int64_t color_max_delta = 0;  ///< fixed-point cut-off of pass B
+    PassBitmaps bitmaps;
+};
+
+/// Counts rows [row_begin, row_end) of the canvas. Reads neighbours outside that band (the
+/// anti-aliasing test), writes only the band's bitmap rows: bands can run on separate threads.
+PassCounts sweep_rows(const SweepParams& params, uint32_t row_begin, uint32_t row_end);
+
+}  // namespace loupe::imagediff

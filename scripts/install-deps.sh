@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# install-deps.sh: the Debian 12 packages Loupe needs to build, run and test (run as root, or
+# through sudo). Idempotent.
+set -euo pipefail
+packages=(
+  build-essential cmake ninja-build ccache pkg-config git
+  libcivetweb-dev libsoci-dev libsqlite3-dev libpq-dev libpoco-dev nlohmann-json3-dev
+  libspng-dev libdeflate-dev libturbojpeg0-dev doctest-dev
+  postgresql clang libclang-rt-14-dev clang-format
+  nodejs npm chromium fonts-dejavu-core fonts-liberation2 curl
+)
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi

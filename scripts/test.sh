@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# test.sh [BUILD_DIR]: build Loupe and run the whole test suite twice, on SQLite and on a
+# throwaway PostgreSQL cluster started for the run (or the server in LOUPE_TEST_POSTGRES_URL).
+# Environment: LOUPE_SANITIZE=1 builds and tests under ASan+UBSan; LOUPE_WERROR=1.
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${1:-$ROOT/build}
+"$ROOT/scripts/build.sh" "$BUILD"
+
+if [ -f "$ROOT/tests/e2e/package.json" ] && [ ! -d "$ROOT/tests/e2e/node_modules" ]; then
+  (cd "$ROOT/tests/e2e" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+PG_DIR=""
+cleanup() {
+  if [ -n "$PG_DIR" ]; then
+    if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n1)/pg_ctl" -D "$PG_DIR" -m immediate stop >/dev/null 2>&1 || true
+    else "$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n1)/pg_ctl" -D "$PG_DIR" -m immediate stop >/dev/null 2>&1 || true; fi
+    rm -rf "$PG_DIR"
+  fi
+}
+trap cleanup EXIT
+
+PG_URL=${LOUPE_TEST_POSTGRES_URL:-}
+if [ -z "$PG_URL" ]; then
+  PG_DIR=$(mktemp -d /tmp/loupe-test-pg.XXXXXX)
+  PG_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  PG_URL=$(bash "$ROOT/.ci/start-postgres.sh" "$PG_DIR" "$PG_PORT")
+fi
+
+echo "== tests on SQLite"
+(cd "$BUILD" && env -u LOUPE_TEST_POSTGRES_URL ctest --output-on-failure -j "${LOUPE_TEST_JOBS:-2}" --timeout 600)
+echo "== tests on PostgreSQL ($PG_URL)"
+(cd "$BUILD" && LOUPE_TEST_POSTGRES_URL="$PG_URL" ctest --output-on-failure -j "${LOUPE_TEST_JOBS:-2}" --timeout 600 -LE sqlite-only)

@@ -1,0 +1,58 @@
+#pragma once
+// Runs the real `loupe serve` binary on an ephemeral port against a fresh database and data
+// folder, for end-to-end tests. Stops it (SIGTERM, then SIGKILL) in the destructor.
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "support/test_database.hpp"
+
+namespace loupe::test {
+
+struct ServerOptions {
+    std::vector<std::string> plugins = {"auth", "builds"};
+    std::map<std::string, std::string> settings;  ///< extra --set key=value
+    std::map<std::string, std::string> environment;
+};
+
+class ServerProcess {
+public:
+    explicit ServerProcess(ServerOptions options = {});
+    ~ServerProcess();
+    ServerProcess(const ServerProcess&) = delete;
+    ServerProcess& operator=(const ServerProcess&) = delete;
+
+    int port() const { return port_; }
+    /// http://127.0.0.1:<port>
+    std::string base_url() const;
+    const std::string& data_dir() const { return data_.path(); }
+    const std::string& database_url() const { return database_.url(); }
+    /// Bootstrap credentials written by the first start (bootstrap.json).
+    const std::string& project_token() const { return project_token_; }
+    const std::string& personal_token() const { return personal_token_; }
+    /// Everything the server printed so far (stdout and stderr).
+    std::string output() const;
+    /// Runs `loupe <args>` against the same configuration; returns exit code, fills `out`.
+    int run_cli(const std::vector<std::string>& args, std::string& out) const;
+    /// Kills the process with SIGKILL (crash tests).
+    void kill();
+
+private:
+    std::vector<std::string> common_args() const;
+    TestDatabase database_;
+    TempDir data_;
+    ServerOptions options_;
+    int pid_ = -1;
+    int port_ = 0;
+    std::string log_path_;
+    std::string project_token_;
+    std::string personal_token_;
+};
+
+/// Runs `loupe <args>` with --set overrides; returns the exit code, output in `out`.
+int run_loupe(const std::vector<std::string>& args, std::string& out,
+              const std::map<std::string, std::string>& environment = {});
+
+}  // namespace loupe::test

@@ -1,0 +1,175 @@
+#include "http/router.hpp"
+
+#include <doctest/doctest.h>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace loupe {
+namespace {
+
+RegisteredRoute route(Method method, std::string pattern, std::string plugin = "alpha") {
+    Route r;
+    r.method = method;
+    r.pattern = std::move(pattern);
+    r.prepare = [](Request&) { return Handler([](Request&) { return Response::no_content(); }); };
+    return {std::move(r), std::move(plugin)};
+}
+
+std::string refusal(const std::vector<RegisteredRoute>& routes) {
+    try {
+        Router router(routes);
+    } catch (const std::invalid_argument& error) {
+        return error.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("router: a literal segment wins over a capture at the same position") {
+    // Registered capture first, so the order of registration cannot be what decides.
+    const std::vector<RegisteredRoute> routes = {
+        route(Method::post, "/builds/{buildId}"),
+        route(Method::post, "/builds/finalize"),
+    };
+    const Router router(routes);
+
+    const RouteMatch literal = router.match(Method::post, "/builds/finalize");
+    REQUIRE(literal.outcome == RouteMatch::Outcome::found);
+    CHECK(literal.route->route.pattern == "/builds/finalize");
+    CHECK(literal.params.empty());
+
+    const RouteMatch capture = router.match(Method::post, "/builds/12");
+    REQUIRE(capture.outcome == RouteMatch::Outcome::found);
+    CHECK(capture.route->route.pattern == "/builds/{buildId}");
+    CHECK(capture.params.at("buildId") == "12");
+}
+
+TEST_CASE("router: specificity is decided at the first position that differs") {
+    const std::vector<RegisteredRoute> routes = {
+        route(Method::get, "/projects/{owner}/builds"),
+        route(Method::get, "/projects/mine/{project}"),
+    };
+    const Router router(routes);
+    const RouteMatch match = router.match(Method::get, "/projects/mine/builds");
+    REQUIRE(match.outcome == RouteMatch::Outcome::found);
+    CHECK(match.route->route.pattern == "/projects/mine/{project}");
+    CHECK(match.params.at("project") == "builds");
+}
+
+TEST_CASE("router: captures are percent-decoded after splitting on '/'") {
+    const std::vector<RegisteredRoute> routes = {
+        route(Method::get, "/projects/{owner}/{project}"),
+    };
+    const Router router(routes);
+    const RouteMatch match = router.match(Method::get, "/projects/my%20team/web%2Fapp");
+    REQUIRE(match.outcome == RouteMatch::Outcome::found);
+    CHECK(match.params.at("owner") == "my team");
+    CHECK(match.params.at("project") == "web/app");
+
+    // A malformed escape is kept as written rather than refused.
+    const RouteMatch odd = router.match(Method::get, "/projects/a%zz/b%");
+    REQUIRE(odd.outcome == RouteMatch::Outcome::found);
+    CHECK(odd.params.at("owner") == "a%zz");
+    CHECK(odd.params.at("project") == "b%");
+}
+
+TEST_CASE("router: a trailing slash is tolerated, empty segments are not") {
+    const std::vector<RegisteredRoute> routes = {
+        route(Method::get, "/builds/{buildId}"),
+        route(Method::get, "/"),
+    };
+    const Router router(routes);
+    CHECK(router.match(Method::get, "/builds/7/").outcome == RouteMatch::Outcome::found);
+    CHECK(router.match(Method::get, "/builds//").outcome == RouteMatch::Outcome::not_found);
+    CHECK(router.match(Method::get, "/builds//7").outcome == RouteMatch::Outcome::not_found);
+    CHECK(router.match(Method::get, "/builds").outcome == RouteMatch::Outcome::not_found);
+    CHECK(router.match(Method::get, "/builds/7/x").outcome == RouteMatch::Outcome::not_found);
+    CHECK(router.match(Method::get, "builds/7").outcome == RouteMatch::Outcome::not_found);
+    CHECK(router.match(Method::get, "/").outcome == RouteMatch::Outcome::found);
+    CHECK(router.match(Method::get, "").outcome == RouteMatch::Outcome::not_found);
+}
+
+TEST_CASE("router: 404 for an unknown path, 405 with the allowed methods for a known one") {
+    const std::vector<RegisteredRoute> routes = {
+        route(Method::get, "/builds/{buildId}"),
+        route(Method::put, "/builds/{buildId}"),
+        route(Method::del, "/builds/{buildId}"),
+        route(Method::post, "/builds"),
+    };
+    const Router router(routes);
+
+    const RouteMatch missing = router.match(Method::get, "/nothing/here");
+    CHECK(missing.outcome == RouteMatch::Outcome::not_found);
+    CHECK(missing.allowed.empty());
+
+    const RouteMatch wrong = router.match(Method::post, "/builds/3");
+    CHECK(wrong.outcome == RouteMatch::Outcome::method_not_allowed);
+    CHECK(wrong.route == nullptr);
+    CHECK(wrong.allowed == std::vector<Method>{Method::get, Method::head, Method::put,
+                                               Method::del});
+
+    const RouteMatch post_only = router.match(Method::get, "/builds");
+    CHECK(post_only.outcome == RouteMatch::Outcome::method_not_allowed);
+    CHECK(post_only.allowed == std::vector<Method>{Method::post});
+}
+
+TEST_CASE("router: HEAD falls back to the GET route, an explicit HEAD route wins") {
+    const std::vector<RegisteredRoute> routes = {
+        route(Method::get, "/files/{name}", "files"),
+        route(Method::get, "/status", "core"),
+        route(Method::head, "/status", "probe"),
+    };
+    const Router router(routes);
+    const RouteMatch file = router.match(Method::head, "/files/a.png");
+    REQUIRE(file.outcome == RouteMatch::Outcome::found);
+    CHECK(file.route->plugin == "files");
+    CHECK(file.params.at("name") == "a.png");
+
+    const RouteMatch status = router.match(Method::head, "/status");
+    REQUIRE(status.outcome == RouteMatch::Outcome::found);
+    CHECK(status.route->plugin == "probe");
+}
+
+TEST_CASE("router: the same method and shape twice is refused, naming both plugins") {
+    const std::string message = refusal({
+        route(Method::put, "/builds/{buildId}", "builds"),
+        route(Method::put, "/builds/{id}", "reviews"),
+    });
+    CHECK(message.find("duplicate route PUT /builds/{id}") != std::string::npos);
+    CHECK(message.find("'builds'") != std::string::npos);
+    CHECK(message.find("'reviews'") != std::string::npos);
+
+    // Same shape but another method, or a literal instead of the capture: both fine.
+    CHECK(refusal({route(Method::put, "/builds/{buildId}"),
+                   route(Method::get, "/builds/{buildId}"),
+                   route(Method::put, "/builds/finalize")})
+              .empty());
+    // A trailing slash does not make a different route.
+    CHECK_FALSE(refusal({route(Method::get, "/projects", "a"), route(Method::get, "/projects/",
+                                                                      "b")})
+                    .empty());
+}
+
+TEST_CASE("router: malformed patterns are refused with the plugin's name") {
+    for (const char* pattern :
+         {"builds", "/builds//x", "/builds/{}", "/builds/{id", "/builds/x{id}",
+          "/builds/{a-b}", "/a/{id}/b/{id}"}) {
+        CAPTURE(pattern);
+        const std::string message = refusal({route(Method::get, pattern, "gamma")});
+        CHECK(message.find("malformed") != std::string::npos);
+        CHECK(message.find("'gamma'") != std::string::npos);
+    }
+}
+
+TEST_CASE("router: a route without a prepare step is refused") {
+    RegisteredRoute empty = route(Method::get, "/x", "delta");
+    empty.route.prepare = nullptr;
+    const std::string message = refusal({empty});
+    CHECK(message.find("has no handler") != std::string::npos);
+    CHECK(message.find("'delta'") != std::string::npos);
+}
+
+}  // namespace loupe
