@@ -43,7 +43,9 @@ CivilDate civil_from_days(int64_t days) {
     return {year, month, day};
 }
 
-bool is_leap_year(int64_t year) { return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0; }
+bool is_leap_year(int64_t year) {
+    return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+}
 
 unsigned days_in_month(int64_t year, unsigned month) {
     static constexpr unsigned lengths[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
@@ -144,8 +146,8 @@ std::string iso_time(int64_t epoch_ms) {
     const auto millis = static_cast<int>(ms_of_day % 1000);
     char buffer[48];
     std::snprintf(buffer, sizeof buffer, "%04lld-%02u-%02uT%02d:%02d:%02d.%03dZ",
-                  static_cast<long long>(date.year), date.month, date.day, hours, minutes,
-                  seconds, millis);
+                  static_cast<long long>(date.year), date.month, date.day, hours, minutes, seconds,
+                  millis);
     return buffer;
 }
 
@@ -215,9 +217,9 @@ std::optional<int64_t> parse_iso_time(std::string_view text) {
         return std::nullopt;
     }
     const int64_t days = days_from_civil(*year, *month, *day);
-    const int64_t local_ms =
-        days * ms_per_day + (static_cast<int64_t>(*hour) * 3600 + *minute * 60 + second) * 1000 +
-        millis;
+    const int64_t local_ms = days * ms_per_day +
+                             (static_cast<int64_t>(*hour) * 3600 + *minute * 60 + second) * 1000 +
+                             millis;
     return local_ms - offset_minutes * 60'000;
 }
 

@@ -12,20 +12,27 @@ struct PassCounts {
     uint64_t color_pass = 0;  ///< t = 0.0225 r
 };
 
-/// True when Argos's rule, applied to exact counts on a canvas of `pixels`, says "changed".
-inline bool argos_changed(PassCounts counts, uint64_t pixels, double threshold = 0.5) {
+/// True when Argos's rule says "changed" for the two passes' differing fractions of a canvas of
+/// `pixels` (the base pass's floor is min(0.02% r, 20 r pixels); the colour pass's is 3% r).
+inline bool argos_changed(double base_fraction, double color_fraction, uint64_t pixels,
+                          double threshold = 0.5) {
     if (pixels == 0) {
         return false;
     }
     const double rel = 2 * threshold;
-    const double px = static_cast<double>(pixels);
-    const double base = static_cast<double>(counts.base_pass) / px;
-    const double color = static_cast<double>(counts.color_pass) / px;
-    const double base_floor = std::min(0.0002 * rel, 20 * rel / px);
+    const double base_floor = std::min(0.0002 * rel, 20 * rel / static_cast<double>(pixels));
     const double color_floor = 0.03 * rel;
-    const double base_adjusted = base < base_floor ? 0 : base;
-    const double color_adjusted = color < color_floor ? 0 : color;
+    const double base_adjusted = base_fraction < base_floor ? 0 : base_fraction;
+    const double color_adjusted = color_fraction < color_floor ? 0 : color_fraction;
     return base_adjusted > 0 || color_adjusted > 0;
+}
+
+/// The same rule on exact differing-pixel counts.
+inline bool argos_changed(PassCounts counts, uint64_t pixels, double threshold = 0.5) {
+    const double px = static_cast<double>(pixels);
+    return pixels != 0 &&
+           argos_changed(static_cast<double>(counts.base_pass) / px,
+                         static_cast<double>(counts.color_pass) / px, pixels, threshold);
 }
 
 }  // namespace loupe::corpus

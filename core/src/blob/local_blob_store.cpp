@@ -1,17 +1,19 @@
 #include "blob/local_blob_store.hpp"
 
-#include <Poco/DigestEngine.h>
-#include <Poco/SHA2Engine.h>
 #include <Poco/URI.h>
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cctype>
+#include <cerrno>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
+#include <system_error>
 
+#include "blob/temporary_upload.hpp"
 #include "loupe/json.hpp"
 
 namespace loupe {
@@ -44,11 +46,45 @@ std::string normalize_blob_key(std::string_view key) {
 
 namespace {
 
-void fsync_path(const std::string& path, int flags) {
-    int fd = ::open(path.c_str(), flags);
-    if (fd >= 0) {
-        ::fsync(fd);
-        ::close(fd);
+/// Temporary files older than this are leftovers of a crash (a signed upload URL lives 30 min).
+constexpr auto stale_temporary_age = std::chrono::hours(24);
+
+void fsync_file(const std::string& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        throw std::system_error(errno, std::generic_category(), "cannot open " + path);
+    }
+    const int result = ::fsync(fd);
+    const int error = errno;
+    ::close(fd);
+    if (result != 0) {
+        throw std::system_error(error, std::generic_category(), "cannot fsync " + path);
+    }
+}
+
+/// Makes a rename in `directory` durable. Some filesystems cannot fsync a directory (EINVAL);
+/// there the rename is as durable as they allow.
+void fsync_directory(const std::string& directory) {
+    const int fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) {
+        throw std::system_error(errno, std::generic_category(), "cannot open " + directory);
+    }
+    const int result = ::fsync(fd);
+    const int error = errno;
+    ::close(fd);
+    if (result != 0 && error != EINVAL) {
+        throw std::system_error(error, std::generic_category(), "cannot fsync " + directory);
+    }
+}
+
+void remove_stale_temporary_files(const fs::path& folder) {
+    const auto cutoff = fs::file_time_type::clock::now() - stale_temporary_age;
+    std::error_code error;
+    for (const auto& entry : fs::directory_iterator(folder, error)) {
+        std::error_code entry_error;
+        if (entry.is_regular_file(entry_error) && entry.last_write_time(entry_error) < cutoff) {
+            fs::remove(entry.path(), entry_error);
+        }
     }
 }
 
@@ -64,6 +100,7 @@ LocalBlobStore::LocalBlobStore(std::string root, UrlSigner signer,
                                std::function<std::string()> public_url)
     : root_(std::move(root)), signer_(std::move(signer)), public_url_(std::move(public_url)) {
     fs::create_directories(fs::path(root_) / "tmp");
+    remove_stale_temporary_files(fs::path(root_) / "tmp");
 }
 
 std::string LocalBlobStore::path_for(const std::string& key) const {
@@ -83,10 +120,10 @@ void LocalBlobStore::publish(const std::string& temporary, const std::string& ke
         fs::remove(temporary);
         return;
     }
-    fsync_path(temporary, O_RDONLY);
+    fsync_file(temporary);
     fs::create_directories(fs::path(target).parent_path());
     fs::rename(temporary, target);
-    fsync_path(fs::path(target).parent_path().string(), O_RDONLY | O_DIRECTORY);
+    fsync_directory(fs::path(target).parent_path().string());
 }
 
 bool LocalBlobStore::exists(const std::string& key) {
@@ -107,22 +144,10 @@ std::optional<BlobInfo> LocalBlobStore::stat(const std::string& key) {
 }
 
 std::string LocalBlobStore::put(std::span<const uint8_t> bytes) {
-    Poco::SHA2Engine sha(Poco::SHA2Engine::SHA_256);
-    sha.update(bytes.data(), static_cast<unsigned>(bytes.size()));
-    const std::string key = Poco::DigestEngine::digestToHex(sha.digest());
-    if (fs::exists(path_for(key))) {
-        return key;
-    }
-    const auto temporary = temporary_path();
-    {
-        std::ofstream out(temporary, std::ios::binary);
-        out.write(reinterpret_cast<const char*>(bytes.data()),
-                  static_cast<std::streamsize>(bytes.size()));
-        if (!out) {
-            throw std::runtime_error("cannot write blob to " + temporary);
-        }
-    }
-    publish(temporary, key);
+    TemporaryUpload upload(*this);
+    upload.write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    const std::string key = upload.finish();
+    upload.publish(key);
     return key;
 }
 
@@ -132,9 +157,12 @@ std::optional<std::string> LocalBlobStore::read(const std::string& key) {
         return std::nullopt;
     }
     std::ifstream in(*path, std::ios::binary);
-    std::ostringstream content;
-    content << in.rdbuf();
-    return content.str();
+    std::string content(static_cast<std::size_t>(fs::file_size(*path)), '\0');
+    in.read(content.data(), static_cast<std::streamsize>(content.size()));
+    if (!in) {
+        throw std::runtime_error("cannot read blob " + *path);
+    }
+    return content;
 }
 
 std::optional<std::string> LocalBlobStore::local_path(const std::string& key) {
@@ -148,8 +176,8 @@ std::optional<std::string> LocalBlobStore::local_path(const std::string& key) {
     return path;
 }
 
-std::string LocalBlobStore::signed_put_url(const std::string& key,
-                                           const std::string& content_type, int64_t ttl_ms) {
+std::string LocalBlobStore::signed_put_url(const std::string& key, const std::string& content_type,
+                                           int64_t ttl_ms) {
     const auto normalized = normalize_blob_key(key);
     const int64_t expires = (now_ms() + ttl_ms) / 1000;
     return public_url_() + "/uploads/" + normalized + "?expires=" + std::to_string(expires) +
@@ -171,8 +199,8 @@ LocalBlobStore::signed_post_form(const std::string& key, const std::string& cont
     return {public_url_() + "/uploads", std::move(fields)};
 }
 
-std::string LocalBlobStore::signed_get_url(const std::string& key,
-                                           const std::string& content_type, int64_t ttl_ms) {
+std::string LocalBlobStore::signed_get_url(const std::string& key, const std::string& content_type,
+                                           int64_t ttl_ms) {
     const auto normalized = normalize_blob_key(key);
     const int64_t expires = (now_ms() + ttl_ms) / 1000;
     return public_url_() + "/blobs/" + normalized + "?expires=" + std::to_string(expires) +

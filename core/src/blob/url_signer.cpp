@@ -77,7 +77,8 @@ std::string UrlSigner::load_or_create_secret(const std::string& data_dir) {
     const std::string secret = hex.str();
     const auto temporary = path.string() + ".tmp";
     int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (fd < 0 || ::write(fd, secret.data(), secret.size()) != static_cast<ssize_t>(secret.size()) ||
+    if (fd < 0 ||
+        ::write(fd, secret.data(), secret.size()) != static_cast<ssize_t>(secret.size()) ||
         ::fsync(fd) != 0) {
         if (fd >= 0) {
             ::close(fd);

@@ -18,9 +18,8 @@ public:
     std::string sign(const std::string& method, const std::string& key,
                      const std::string& content_type, int64_t expires_s) const;
     /// Constant-time comparison against sign(); false when expired (now_s > expires_s).
-    bool verify(const std::string& method, const std::string& key,
-                const std::string& content_type, int64_t expires_s, const std::string& signature,
-                int64_t now_s) const;
+    bool verify(const std::string& method, const std::string& key, const std::string& content_type,
+                int64_t expires_s, const std::string& signature, int64_t now_s) const;
 
     /// Reads <data_dir>/secret.key, or creates it (32 random bytes, hex, mode 0600).
     static std::string load_or_create_secret(const std::string& data_dir);

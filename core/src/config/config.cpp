@@ -18,14 +18,14 @@ namespace {
 constexpr int max_reference_depth = 8;
 
 class PrefixedConfigView final : public ConfigView {
-public:
+  public:
     PrefixedConfigView(const Config& config, std::string prefix)
         : config_(config), prefix_(std::move(prefix)) {}
     std::optional<std::string> find(const std::string& key) const override {
         return config_.find(prefix_ + key);
     }
 
-private:
+  private:
     const Config& config_;
     std::string prefix_;
 };
@@ -138,8 +138,9 @@ std::vector<std::string> Config::keys() const {
 std::string Config::env_name(const std::string& key) {
     std::string name = "LOUPE_";
     for (const char c : key) {
-        name += (c == '.' || c == '-') ? '_' : static_cast<char>(std::toupper(
-                                                     static_cast<unsigned char>(c)));
+        name += (c == '.' || c == '-')
+                    ? '_'
+                    : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     }
     return name;
 }

@@ -1,10 +1,10 @@
+#include "loupe/config/config_view.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <stdexcept>
 #include <string_view>
-
-#include "loupe/config/config_view.hpp"
 
 namespace loupe {
 namespace {

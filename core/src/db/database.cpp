@@ -1,5 +1,6 @@
 // Out-of-line members of the SDK's database types (database.hpp, migrations.hpp).
 #include "loupe/db/database.hpp"
+
 #include "loupe/db/migrations.hpp"
 
 namespace loupe {

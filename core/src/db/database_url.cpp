@@ -60,7 +60,9 @@ void mask_password_parameters(std::string& url) {
     }
 }
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+bool is_blank(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
 
 std::string percent_encoded(const std::string& text) {
     static constexpr char hex[] = "0123456789ABCDEF";

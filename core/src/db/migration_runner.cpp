@@ -66,7 +66,8 @@ std::map<int, std::string> recorded_steps(soci::session& session, const std::str
     int version = 0;
     std::string checksum;
     soci::statement query =
-        (session.prepare << "SELECT version, checksum FROM schema_migrations WHERE plugin = :plugin",
+        (session.prepare
+             << "SELECT version, checksum FROM schema_migrations WHERE plugin = :plugin",
          soci::use(plugin), soci::into(version), soci::into(checksum));
     query.execute();
     while (query.fetch()) {
@@ -106,7 +107,8 @@ bool apply_step(soci::session& session, Dialect dialect, const std::string& plug
             soci::indicator existing_indicator = soci::i_null;
             tx << "SELECT checksum FROM schema_migrations WHERE plugin = :plugin AND "
                   "version = :version",
-                soci::use(plugin), soci::use(step.version), soci::into(existing, existing_indicator);
+                soci::use(plugin), soci::use(step.version),
+                soci::into(existing, existing_indicator);
             if (tx.got_data()) {
                 if (existing != checksum) {
                     throw changed_after_applied(plugin, step.version);
@@ -126,8 +128,8 @@ bool apply_step(soci::session& session, Dialect dialect, const std::string& plug
             applied = true;
         });
     } catch (const soci::soci_error& error) {
-        auto message = "migration " + step_label(plugin, step.version) + " (" + step.name +
-                       ") failed";
+        auto message =
+            "migration " + step_label(plugin, step.version) + " (" + step.name + ") failed";
         if (statement_index > 0) {
             message += " in statement " + std::to_string(statement_index) + " of " +
                        std::to_string(statements.size());
@@ -153,8 +155,7 @@ std::vector<AppliedMigration> run_migrations(Database& database,
     auto lease = database.session();
     soci::session& session = *lease;
     const MigrationLock lock(session, dialect, log);
-    run_transaction(session, dialect,
-                    [](soci::session& tx) { tx << create_schema_migrations; });
+    run_transaction(session, dialect, [](soci::session& tx) { tx << create_schema_migrations; });
 
     std::vector<AppliedMigration> applied;
     for (const auto& track : tracks) {
@@ -170,7 +171,7 @@ std::vector<AppliedMigration> run_migrations(Database& database,
             }
             const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
                 std::chrono::steady_clock::now() - started);
-            log.info("migration.applied", {{"plugin", track.plugin},
+            log.info("migration.applied", {{"track", track.plugin},
                                            {"version", std::to_string(step.version)},
                                            {"name", step.name},
                                            {"ms", std::to_string(elapsed.count())}});

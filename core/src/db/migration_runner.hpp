@@ -27,8 +27,8 @@ struct AppliedMigration {
 /// checksum changed ("migration builds/3 changed after it was applied") and a database ahead
 /// of the code ("database is at builds/7, this binary knows builds/5").
 LOUPE_API std::vector<AppliedMigration> run_migrations(Database& database,
-                                             const std::vector<MigrationTrack>& tracks,
-                                             Logger& log);
+                                                       const std::vector<MigrationTrack>& tracks,
+                                                       Logger& log);
 
 /// SHA-256 hex of a step's portable SQL (what schema_migrations.checksum stores).
 LOUPE_API std::string migration_checksum(const MigrationStep& step);

@@ -29,8 +29,8 @@ void create_parent_folder(const std::string& path) {
     std::error_code error;
     std::filesystem::create_directories(parent, error);
     if (error) {
-        throw std::runtime_error("cannot create folder " + parent.string() + " for the database: " +
-                                 error.message());
+        throw std::runtime_error("cannot create folder " + parent.string() +
+                                 " for the database: " + error.message());
     }
 }
 

@@ -3,7 +3,9 @@
 namespace loupe {
 namespace {
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+bool is_blank(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
 
 std::string_view trim(std::string_view text) {
     while (!text.empty() && is_blank(text.front())) {
@@ -51,8 +53,8 @@ std::vector<std::string> split_sql_statements(std::string_view sql) {
         auto line = sql.substr(position, end - position);
         const auto content = trim(line);
         if (!content.empty() && content.back() == ';') {
-            line = line.substr(0, static_cast<std::size_t>(content.data() - line.data()) +
-                                      content.size() - 1);
+            line = line.substr(
+                0, static_cast<std::size_t>(content.data() - line.data()) + content.size() - 1);
             current += line;
             finish();
         } else {

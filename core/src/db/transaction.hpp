@@ -15,7 +15,7 @@ namespace loupe {
 /// writers never deadlock upgrading a read lock) or BEGIN (PostgreSQL); then `work`; COMMIT.
 /// If anything throws: ROLLBACK and rethrow. One attempt.
 LOUPE_API void run_transaction_once(soci::session& session, Dialect dialect,
-                          const std::function<void(soci::session&)>& work);
+                                    const std::function<void(soci::session&)>& work);
 
 /// True for failures worth retrying the whole transaction: PostgreSQL serialization failure or
 /// deadlock (SQLSTATE 40001, 40P01), SQLite SQLITE_BUSY.
@@ -23,6 +23,6 @@ LOUPE_API bool is_transient_failure(std::exception_ptr failure);
 
 /// run_transaction_once, retried with a short growing pause while is_transient_failure.
 LOUPE_API void run_transaction(soci::session& session, Dialect dialect,
-                     const std::function<void(soci::session&)>& work);
+                               const std::function<void(soci::session&)>& work);
 
 }  // namespace loupe

@@ -13,6 +13,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "loupe/http/http_error.hpp"
+
 namespace loupe {
 namespace {
 
@@ -66,7 +68,9 @@ std::string header_text(std::string_view text) {
     return clean;
 }
 
-bool status_has_body(int status) { return status >= 200 && status != 204 && status != 304; }
+bool status_has_body(int status) {
+    return status >= 200 && status != 204 && status != 304;
+}
 
 std::string http_date() {
     const std::time_t now = std::time(nullptr);
@@ -78,7 +82,7 @@ std::string http_date() {
 }
 
 class FileDescriptor {
-public:
+  public:
     explicit FileDescriptor(int fd) : fd_(fd) {}
     ~FileDescriptor() {
         if (fd_ >= 0) {
@@ -89,7 +93,7 @@ public:
     FileDescriptor& operator=(const FileDescriptor&) = delete;
     int get() const { return fd_; }
 
-private:
+  private:
     int fd_;
 };
 
@@ -142,7 +146,9 @@ std::optional<std::string> CivetExchange::header(std::string_view name) const {
     return std::string(value);
 }
 
-std::string CivetExchange::remote_address() const { return info_->remote_addr; }
+std::string CivetExchange::remote_address() const {
+    return info_->remote_addr;
+}
 
 std::optional<std::size_t> CivetExchange::content_length() const {
     if (chunked_) {
@@ -169,8 +175,14 @@ std::size_t CivetExchange::read(char* buffer, std::size_t size) {
     }
     send_continue_if_expected();
     const int count = mg_read(connection_, buffer, std::min(size, io_chunk));
-    if (count <= 0) {
+    if (count < 0) {
+        at_end_ = true;
+        broken_ = true;
+        throw HttpError::bad_request("request aborted");  // bad chunk framing, read error
+    }
+    if (count == 0) {
         at_end_ = true;  // end of a chunked body, or the client stopped sending
+        broken_ = !chunked_ && consumed_ < declared_length_;
         return 0;
     }
     consumed_ += static_cast<std::size_t>(count);
@@ -186,10 +198,14 @@ bool CivetExchange::discard_small_body() {
     }
     char buffer[16 * 1024];
     std::size_t discarded = 0;
-    while (!body_complete() && discarded <= max_discarded_body) {
-        discarded += read(buffer, sizeof buffer);
+    try {
+        while (!body_complete() && discarded <= max_discarded_body) {
+            discarded += read(buffer, sizeof buffer);
+        }
+    } catch (const HttpError&) {
+        return false;  // the body is broken: nothing more can be read from this connection
     }
-    return body_complete();
+    return body_complete() && !broken_;
 }
 
 bool CivetExchange::client_allows_keep_alive() const {
@@ -212,7 +228,7 @@ void CivetExchange::send(const Response& response, bool headers_only, bool close
         length = static_cast<std::size_t>(status.st_size);
     }
 
-    if (!body_complete() && !discard_small_body()) {
+    if (broken_ || (!body_complete() && !discard_small_body())) {
         close_connection = true;
     }
     const bool keep_alive = !close_connection && client_allows_keep_alive();

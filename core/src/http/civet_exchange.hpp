@@ -11,7 +11,7 @@ struct mg_request_info;
 namespace loupe {
 
 class CivetExchange final : public Exchange {
-public:
+  public:
     explicit CivetExchange(mg_connection* connection);
 
     std::string_view method() const override;
@@ -23,7 +23,7 @@ public:
     std::size_t read(char* buffer, std::size_t size) override;
     void send(const Response& response, bool headers_only, bool close_connection) override;
 
-private:
+  private:
     bool body_complete() const;
     /// Reads and drops a small unread body so the client gets to read the answer; false if
     /// the body is too large for that or the client is still waiting for "100 Continue".
@@ -37,6 +37,7 @@ private:
     std::size_t declared_length_ = 0;  // when not chunked
     std::size_t consumed_ = 0;
     bool at_end_ = false;
+    bool broken_ = false;  // the body ended early or its framing is bad: close after answering
     bool expects_continue_ = false;
 };
 

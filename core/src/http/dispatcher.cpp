@@ -55,7 +55,9 @@ std::string header_safe(std::string_view text) {
     return safe;
 }
 
-bool is_valid_status(int status) { return status >= 100 && status <= 599; }
+bool is_valid_status(int status) {
+    return status >= 100 && status <= 599;
+}
 
 }  // namespace
 
@@ -147,8 +149,7 @@ Response Dispatcher::run(Exchange& exchange, Context& context) const {
     if (!handler) {
         throw std::logic_error("prepare step returned no handler");
     }
-    request.set_principal(authenticator_.authenticate(request.header("Authorization"),
-                                                      route.auth,
+    request.set_principal(authenticator_.authenticate(request.header("Authorization"), route.auth,
                                                       request.find_param("accountSlug")));
     return handler(request);
 }

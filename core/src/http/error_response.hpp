@@ -13,6 +13,8 @@ Response error_response(int status, const std::string& message,
                         const std::vector<std::string>& details = {});
 
 /// 500 that hides what went wrong; the dispatcher logs the cause.
-inline Response internal_error_response() { return error_response(500, "Internal server error"); }
+inline Response internal_error_response() {
+    return error_response(500, "Internal server error");
+}
 
 }  // namespace loupe

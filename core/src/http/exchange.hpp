@@ -12,7 +12,7 @@
 namespace loupe {
 
 class Exchange {
-public:
+  public:
     virtual ~Exchange() = default;
 
     virtual std::string_view method() const = 0;
@@ -26,13 +26,15 @@ public:
 
     /// The declared body length (0 without a body); nullopt for a chunked body.
     virtual std::optional<std::size_t> content_length() const = 0;
-    /// Reads up to `size` body bytes; 0 at the end of the body or when the client went away.
+    /// Reads up to `size` body bytes; 0 at the end of the body or when the client stopped
+    /// sending. A broken body (bad chunk framing, read error) throws HttpError 400.
     virtual std::size_t read(char* buffer, std::size_t size) = 0;
 
     /// Sends the response (no body for `headers_only`, i.e. HEAD). `close_connection` ends the
     /// connection afterwards; an exchange also closes by itself rather than read a large unread
-    /// body (a small one it reads and drops first, so the client sees the answer). Throws, before anything was written, when the body cannot be produced (a missing
-    /// file); once the status line is out it never throws.
+    /// body (a small one it reads and drops first, so the client sees the answer). Throws, before
+    /// anything was written, when the body cannot be produced (a missing file); once the status
+    /// line is out it never throws.
     virtual void send(const Response& response, bool headers_only, bool close_connection) = 0;
 };
 

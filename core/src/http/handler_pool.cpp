@@ -29,7 +29,9 @@ HandlerPool::HandlerPool(int threads, std::size_t stack_size) {
     pthread_attr_destroy(&attributes);
 }
 
-HandlerPool::~HandlerPool() { stop(); }
+HandlerPool::~HandlerPool() {
+    stop();
+}
 
 void HandlerPool::stop() {
     {

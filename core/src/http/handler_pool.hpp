@@ -5,6 +5,8 @@
 // civetweb worker hands its request to this pool and waits, so with as many pool threads as
 // workers a job never queues for long.
 
+#include <pthread.h>
+
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -12,12 +14,10 @@
 #include <mutex>
 #include <vector>
 
-#include <pthread.h>
-
 namespace loupe {
 
 class HandlerPool {
-public:
+  public:
     /// Starts `threads` threads of `stack_size` bytes each; throws std::runtime_error if the
     /// system refuses.
     HandlerPool(int threads, std::size_t stack_size);
@@ -29,7 +29,7 @@ public:
     /// Runs `work` on a pool thread and returns when it is done. `work` must not throw.
     void run(const std::function<void()>& work);
 
-private:
+  private:
     struct Job;
     static void* thread_main(void* pool);
     void stop();

@@ -11,7 +11,9 @@ namespace {
 // nlohmann's parser is iterative, but serializers and validators that walk the tree are not.
 constexpr std::size_t max_nesting = 512;
 
-bool is_json_whitespace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+bool is_json_whitespace(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
 
 [[noreturn]] void throw_syntax_error(std::string_view body, std::size_t position) {
     if (position >= body.size()) {
@@ -46,8 +48,8 @@ void check_nesting(std::string_view body) {
         } else if (c == '{' || c == '[') {
             if (++depth > max_nesting) {
                 throw HttpError::bad_request("JSON nested deeper than " +
-                                             std::to_string(max_nesting) +
-                                             " levels at position " + std::to_string(i));
+                                             std::to_string(max_nesting) + " levels at position " +
+                                             std::to_string(i));
             }
         } else if ((c == '}' || c == ']') && depth > 0) {
             --depth;

@@ -2,8 +2,8 @@
 
 #include <string_view>
 
-#include "loupe/json.hpp"
 #include "loupe/export.hpp"
+#include "loupe/json.hpp"
 
 namespace loupe {
 

@@ -9,7 +9,9 @@
 namespace loupe {
 namespace {
 
-bool is_capture(const std::string& segment) { return !segment.empty() && segment[0] == '{'; }
+bool is_capture(const std::string& segment) {
+    return !segment.empty() && segment[0] == '{';
+}
 
 bool is_param_name(std::string_view name) {
     return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
@@ -114,17 +116,17 @@ Router::Router(const std::vector<RegisteredRoute>& routes) {
     entries_.reserve(routes.size());
     for (const RegisteredRoute& route : routes) {
         if (!route.route.prepare) {
-            throw std::invalid_argument("route " + describe(route) + " of plugin '" +
-                                        route.plugin + "' has no handler");
+            throw std::invalid_argument("route " + describe(route) + " of plugin '" + route.plugin +
+                                        "' has no handler");
         }
         Entry entry{parse_pattern(route), &route};
         for (const Entry& existing : entries_) {
             if (existing.route->route.method == route.route.method &&
                 same_shape(existing.segments, entry.segments)) {
-                throw std::invalid_argument(
-                    "duplicate route " + describe(route) + ": plugin '" + route.plugin +
-                    "' registers it, plugin '" + existing.route->plugin + "' already did (as " +
-                    existing.route->route.pattern + ")");
+                throw std::invalid_argument("duplicate route " + describe(route) + ": plugin '" +
+                                            route.plugin + "' registers it, plugin '" +
+                                            existing.route->plugin + "' already did (as " +
+                                            existing.route->route.pattern + ")");
             }
         }
         entries_.push_back(std::move(entry));

@@ -1,10 +1,17 @@
 #include "http/server.hpp"
 
+#include <arpa/inet.h>
 #include <civetweb.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <mutex>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "http/civet_exchange.hpp"
@@ -26,6 +33,36 @@ std::string listening_port(const ServerOptions& options) {
         return "[" + options.listen_address + "]:" + port;  // IPv6
     }
     return options.listen_address + ":" + port;
+}
+
+/// Opens and drops a connection to the listener. civetweb's accept loop polls in 2 s steps
+/// and only then sees that mg_stop() was called; a connection wakes it at once.
+void poke_listener(const std::string& listen_address, int port) {
+    const bool ipv6 = listen_address.find(':') != std::string::npos;
+    const int fd = ::socket(ipv6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) {
+        return;
+    }
+    if (ipv6) {
+        sockaddr_in6 address{};
+        address.sin6_family = AF_INET6;
+        address.sin6_port = htons(static_cast<uint16_t>(port));
+        const bool any = listen_address == "::" || listen_address == "[::]";
+        if (any || ::inet_pton(AF_INET6, listen_address.c_str(), &address.sin6_addr) != 1) {
+            address.sin6_addr = in6addr_loopback;
+        }
+        ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address);
+    } else {
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_port = htons(static_cast<uint16_t>(port));
+        if (listen_address == "0.0.0.0" ||
+            ::inet_pton(AF_INET, listen_address.c_str(), &address.sin_addr) != 1) {
+            address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        }
+        ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address);
+    }
+    ::close(fd);
 }
 
 void init_civetweb_once() {
@@ -80,7 +117,9 @@ HttpServer::HttpServer(ServerOptions options, const Router& router,
                        const Authenticator& authenticator, Logger& log)
     : impl_(std::make_unique<Impl>(std::move(options), router, authenticator, log)) {}
 
-HttpServer::~HttpServer() { stop(); }
+HttpServer::~HttpServer() {
+    stop();
+}
 
 int HttpServer::start() {
     if (impl_->context != nullptr) {
@@ -91,13 +130,19 @@ int HttpServer::start() {
     const std::string ports = listening_port(options);
     const std::string threads = std::to_string(std::max(options.threads, 1));
     std::vector<const char*> settings = {
-        "listening_ports", ports.c_str(),
-        "num_threads", threads.c_str(),
-        "enable_keep_alive", "yes",
-        "keep_alive_timeout_ms", keep_alive_timeout_ms,
-        "request_timeout_ms", request_timeout_ms,
+        "listening_ports",
+        ports.c_str(),
+        "num_threads",
+        threads.c_str(),
+        "enable_keep_alive",
+        "yes",
+        "keep_alive_timeout_ms",
+        keep_alive_timeout_ms,
+        "request_timeout_ms",
+        request_timeout_ms,
         // Captures are percent-decoded segment by segment, so "%2F" stays inside one.
-        "decode_url", "no",
+        "decode_url",
+        "no",
     };
     if (!options.access_log.empty()) {
         settings.push_back("access_log_file");
@@ -134,13 +179,24 @@ int HttpServer::start() {
 
 void HttpServer::stop() {
     if (impl_->context != nullptr) {
+        std::atomic<bool> stopped{false};
+        std::thread waker([&] {
+            while (!stopped) {
+                poke_listener(impl_->options.listen_address, impl_->port);
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            }
+        });
         mg_stop(impl_->context);  // waits for the request threads to finish
+        stopped = true;
+        waker.join();
         impl_->context = nullptr;
         impl_->port = 0;
     }
     impl_->pool.reset();
 }
 
-int HttpServer::bound_port() const { return impl_->port; }
+int HttpServer::bound_port() const {
+    return impl_->port;
+}
 
 }  // namespace loupe

@@ -12,7 +12,9 @@ namespace {
 
 constexpr std::size_t read_chunk = 64 * 1024;
 
-HttpError entity_too_large() { return {413, "request entity too large"}; }
+HttpError entity_too_large() {
+    return {413, "request entity too large"};
+}
 
 }  // namespace
 
@@ -57,7 +59,9 @@ std::optional<std::string> ServerRequest::header(std::string_view name) const {
     return exchange_.header(name);
 }
 
-std::string ServerRequest::remote_address() const { return exchange_.remote_address(); }
+std::string ServerRequest::remote_address() const {
+    return exchange_.remote_address();
+}
 
 std::optional<std::size_t> ServerRequest::content_length() const {
     return exchange_.content_length();

@@ -16,6 +16,8 @@ std::string command_name(const AdminCommandSpec& spec) {
 
 }  // namespace
 
+AdminUsageError::~AdminUsageError() = default;
+
 AdminArguments::AdminArguments(const AdminCommandSpec& spec,
                                const std::vector<std::string>& words) {
     for (std::size_t i = 0; i < words.size(); ++i) {

@@ -1,6 +1,7 @@
 #pragma once
 // The option grammar of `loupe admin GROUP ACTION [--option value | --option=value]...`.
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -8,12 +9,15 @@
 #include <string_view>
 #include <vector>
 
+#include "loupe/export.hpp"
+
 namespace loupe {
 
 /// A command line `loupe admin` cannot run: exit status 2, message on stderr.
-class AdminUsageError : public std::runtime_error {
+class LOUPE_API AdminUsageError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
+    ~AdminUsageError() override;  // key function: one typeinfo, in libloupe-core
 };
 
 struct AdminCommandSpec {
@@ -39,6 +43,6 @@ private:
 };
 
 /// "30d", "12h", "45m" as milliseconds; AdminUsageError otherwise.
-int64_t parse_duration_ms(std::string_view text);
+LOUPE_API int64_t parse_duration_ms(std::string_view text);
 
 }  // namespace loupe

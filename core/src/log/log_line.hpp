@@ -17,7 +17,7 @@ LOUPE_API std::string_view log_level_name(LogLevel level);
 LOUPE_API std::string log_value(std::string_view value);
 
 LOUPE_API std::string format_log_line(std::chrono::system_clock::time_point time, LogLevel level,
-                            std::string_view plugin, std::string_view event,
-                            std::initializer_list<LogField> fields);
+                                      std::string_view plugin, std::string_view event,
+                                      std::initializer_list<LogField> fields);
 
 }  // namespace loupe

@@ -50,7 +50,8 @@ LogLevel StderrLogger::parse_level(const std::string& text) {
             return level;
         }
     }
-    throw std::runtime_error("unknown log level '" + text + "' (expected debug, info, warn or error)");
+    throw std::runtime_error("unknown log level '" + text +
+                             "' (expected debug, info, warn or error)");
 }
 
 }  // namespace loupe

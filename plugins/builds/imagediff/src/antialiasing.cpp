@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cstddef>
 
 #if defined(__SSE2__)
@@ -23,8 +22,8 @@ constexpr int kDy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
 // The products channel * coefficient for opaque pixels, so a luma is three loads and the same
 // two additions odiff performs: bit-identical doubles.
 struct LumaTables {
-    std::array<double, 256> r, g, b;
-    LumaTables() {
+    std::array<double, 256> r{}, g{}, b{};
+    constexpr LumaTables() {
         for (int c = 0; c < 256; ++c) {
             r[c] = c * yiq::kYr;
             g[c] = c * yiq::kYg;
@@ -32,7 +31,7 @@ struct LumaTables {
         }
     }
 };
-const LumaTables kLuma;
+constexpr LumaTables kLuma;
 
 inline double luma(const uint8_t* pixel) {
     if (pixel[3] == 255) {
@@ -102,11 +101,13 @@ inline unsigned equal_neighbours(const uint8_t* pixel, ptrdiff_t stride) {
     const __m128i centre = _mm_set1_epi32(static_cast<int>(PaddedView::raw(pixel)));
     const auto row_mask = [&](const uint8_t* left) {
         const __m128i row = _mm_loadu_si128(reinterpret_cast<const __m128i*>(left));
-        return static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(row, centre))));
+        return static_cast<unsigned>(
+            _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(row, centre))));
     };
-    return static_cast<unsigned>(std::popcount(row_mask(pixel - stride - 4) & 7u) +
-                                 std::popcount(row_mask(pixel - 4) & 5u) +
-                                 std::popcount(row_mask(pixel + stride - 4) & 7u));
+    // Bits set in a 3-bit mask (no POPCNT instruction in baseline x86-64).
+    constexpr unsigned kBits[8] = {0, 1, 1, 2, 1, 2, 2, 3};
+    return kBits[row_mask(pixel - stride - 4) & 7u] + kBits[row_mask(pixel - 4) & 5u] +
+           kBits[row_mask(pixel + stride - 4) & 7u];
 }
 #else
 inline unsigned equal_neighbours(const uint8_t* pixel, ptrdiff_t stride) {

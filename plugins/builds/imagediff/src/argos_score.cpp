@@ -4,9 +4,13 @@
 
 namespace loupe::imagediff {
 
-double base_pass_threshold(double threshold) { return 0.15 * (2 * threshold); }
+double base_pass_threshold(double threshold) {
+    return 0.15 * (2 * threshold);
+}
 
-double color_pass_threshold(double threshold) { return 0.0225 * (2 * threshold); }
+double color_pass_threshold(double threshold) {
+    return 0.0225 * (2 * threshold);
+}
 
 void apply_argos_rule(DiffResult& result, double threshold) {
     const double r = 2 * threshold;

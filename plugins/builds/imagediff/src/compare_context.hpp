@@ -2,7 +2,6 @@
 // compare() with caller-owned scratch buffers, kept by Differ across calls.
 
 #include <loupe/imagediff/imagediff.hpp>
-
 #include <vector>
 
 namespace loupe::imagediff {

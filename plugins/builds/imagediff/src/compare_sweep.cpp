@@ -11,7 +11,7 @@ namespace loupe::imagediff {
 namespace {
 
 class RowSweep {
-public:
+  public:
     RowSweep(const SweepParams& params, PassCounts& counts) : params_(params), counts_(counts) {}
 
     void run(uint32_t y) {
@@ -31,7 +31,7 @@ public:
         }
     }
 
-private:
+  private:
     void sweep_overlap(uint32_t y, uint32_t overlap) {
         const uint8_t* base_row = params_.base.row(y);
         const uint8_t* head_row = params_.head.row(y);
@@ -61,8 +61,7 @@ private:
 
     void visit(uint32_t x, uint32_t y, const uint8_t* base_pixel, const uint8_t* head_pixel) {
         const int64_t delta = yiq::delta_fixed(base_pixel, head_pixel);
-        if (delta <= params_.color_max_delta ||
-            is_antialiased(x, y, params_.base, params_.head)) {
+        if (delta <= params_.color_max_delta || is_antialiased(x, y, params_.base, params_.head)) {
             return;
         }
         ++counts_.color_pass;

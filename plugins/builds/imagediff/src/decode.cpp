@@ -81,6 +81,11 @@ void decode(std::span<const uint8_t> bytes, Image& out, const DecodeOptions& opt
             // re-reads the same header for files the fast path hands over.
             if (const auto ihdr = png::read_ihdr(bytes)) {
                 check_pixel_limit(ihdr->width, ihdr->height, options);
+                if (!png::is_plausible_size(*ihdr, png::idat_bytes(bytes))) {
+                    throw DecodeError(
+                        "The PNG image is malformed or truncated: its pixel data is too short for "
+                        "its size.");
+                }
                 if (decode_png_fast(bytes, out, context)) {
                     return;
                 }
@@ -88,8 +93,11 @@ void decode(std::span<const uint8_t> bytes, Image& out, const DecodeOptions& opt
             decode_png_spng(bytes, out, options);
             return;
         }
-        case Format::jpeg: decode_jpeg(bytes, out, options, context); return;
-        case Format::unknown: break;
+        case Format::jpeg:
+            decode_jpeg(bytes, out, options, context);
+            return;
+        case Format::unknown:
+            break;
     }
     fail_unknown_format(bytes);
 }
@@ -111,8 +119,11 @@ Dimensions read_dimensions(std::span<const uint8_t> bytes, const DecodeOptions& 
             size = {ihdr->width, ihdr->height};
             break;
         }
-        case Format::jpeg: size = read_jpeg_dimensions(bytes, context); break;
-        case Format::unknown: fail_unknown_format(bytes);
+        case Format::jpeg:
+            size = read_jpeg_dimensions(bytes, context);
+            break;
+        case Format::unknown:
+            fail_unknown_format(bytes);
     }
     check_pixel_limit(size.width, size.height, options);
     return size;

@@ -3,7 +3,6 @@
 // be allocated (and page-faulted in) for every image. One context serves one thread at a time.
 
 #include <loupe/imagediff/imagediff.hpp>
-
 #include <vector>
 
 #include "uninit_buffer.hpp"
@@ -13,7 +12,7 @@ struct libdeflate_decompressor;
 namespace loupe::imagediff {
 
 class DecodeContext {
-public:
+  public:
     DecodeContext() = default;
     ~DecodeContext();
     DecodeContext(const DecodeContext&) = delete;
@@ -22,11 +21,11 @@ public:
     libdeflate_decompressor* inflater();
     void* jpeg_decompressor();  ///< a tjhandle
 
-    UninitBuffer idat;      ///< concatenated IDAT payloads, when split over several chunks
-    UninitBuffer inflated;  ///< filtered scanlines: height * (1 + stride) bytes
+    UninitBuffer idat;              ///< concatenated IDAT payloads, when split over several chunks
+    UninitBuffer inflated;          ///< filtered scanlines: height * (1 + stride) bytes
     std::vector<uint8_t> zero_row;  ///< the "previous row" of the first scanline
 
-private:
+  private:
     libdeflate_decompressor* inflater_ = nullptr;
     void* jpeg_ = nullptr;
 };

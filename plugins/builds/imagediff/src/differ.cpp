@@ -68,9 +68,8 @@ struct Differ::State {
     // Both images decode at once, the head on a second thread.
     void decode_pair(std::span<const uint8_t> base_bytes, std::span<const uint8_t> head_bytes,
                      const DecodeOptions& options) {
-        std::future<void> head_job = std::async(std::launch::async, [&] {
-            decode(head_bytes, head, options, head_context);
-        });
+        std::future<void> head_job = std::async(
+            std::launch::async, [&] { decode(head_bytes, head, options, head_context); });
         std::exception_ptr base_error;
         try {
             decode(base_bytes, base, options, base_context);
@@ -94,11 +93,12 @@ struct Differ::State {
 
 Differ::Differ() : state_(new State) {}
 
-Differ::~Differ() { delete state_; }
+Differ::~Differ() {
+    delete state_;
+}
 
 DiffResult Differ::diff_bytes(std::span<const uint8_t> base, std::span<const uint8_t> head,
-                              const CompareOptions& options,
-                              const DecodeOptions& decode_options) {
+                              const CompareOptions& options, const DecodeOptions& decode_options) {
     State& state = *state_;
     const Stopwatch decode_time;
 
@@ -136,8 +136,7 @@ DiffResult Differ::diff_bytes(std::span<const uint8_t> base, std::span<const uin
 }
 
 DiffResult Differ::diff_files(const std::string& base_path, const std::string& head_path,
-                              const CompareOptions& options,
-                              const DecodeOptions& decode_options) {
+                              const CompareOptions& options, const DecodeOptions& decode_options) {
     read_file(base_path, state_->base_file);
     read_file(head_path, state_->head_file);
     return diff_bytes(state_->base_file, state_->head_file, options, decode_options);

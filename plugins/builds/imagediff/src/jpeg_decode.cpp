@@ -39,9 +39,9 @@ void decode_jpeg(std::span<const uint8_t> jpeg, Image& out, const DecodeOptions&
     // data, corrupt segments) are errors, as they are for sharp (Argos) and odiff.
     const int flags = TJFLAG_ACCURATEDCT | TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS;
     tjhandle handle = context.jpeg_decompressor();
-    if (tjDecompress2(handle, jpeg.data(), static_cast<unsigned long>(jpeg.size()),
-                      out.rgba.data(), static_cast<int>(size.width), 0,
-                      static_cast<int>(size.height), TJPF_RGBA, flags) != 0) {
+    if (tjDecompress2(handle, jpeg.data(), static_cast<unsigned long>(jpeg.size()), out.rgba.data(),
+                      static_cast<int>(size.width), 0, static_cast<int>(size.height), TJPF_RGBA,
+                      flags) != 0) {
         fail(handle);
     }
     out.width = size.width;

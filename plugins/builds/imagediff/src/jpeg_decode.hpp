@@ -2,7 +2,6 @@
 // JPEG decoding with libjpeg-turbo's TurboJPEG 2.1 API, straight to RGBA8.
 
 #include <loupe/imagediff/imagediff.hpp>
-
 #include <span>
 
 #include "decode_context.hpp"

@@ -2,15 +2,14 @@
 // An RGBA8 image seen through the comparison canvas: pixels outside the image are transparent
 // black (0,0,0,0), as when Argos pads the smaller screenshot top-left with sharp.
 
-#include <loupe/imagediff/imagediff.hpp>
-
 #include <cstdint>
 #include <cstring>
+#include <loupe/imagediff/imagediff.hpp>
 
 namespace loupe::imagediff {
 
 class PaddedView {
-public:
+  public:
     PaddedView(const Image& image, uint32_t canvas_width, uint32_t canvas_height)
         : pixels_(image.rgba.data()),
           width_(image.width),
@@ -44,7 +43,7 @@ public:
         return value;
     }
 
-private:
+  private:
     const uint8_t* pixels_;
     uint32_t width_;
     uint32_t height_;

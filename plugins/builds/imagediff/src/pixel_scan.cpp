@@ -39,8 +39,7 @@ size_t find_first_nonzero_scalar(const uint8_t* pixels, size_t from, size_t coun
 
 // 16 pixels (two 32-byte vectors per image) per step.
 __attribute__((target("avx2"))) size_t find_first_difference_avx2(const uint8_t* a,
-                                                                   const uint8_t* b,
-                                                                   size_t count) {
+                                                                  const uint8_t* b, size_t count) {
     size_t i = 0;
     for (; i + 16 <= count; i += 16) {
         const auto* pa = reinterpret_cast<const __m256i*>(a + i * 4);
@@ -49,8 +48,7 @@ __attribute__((target("avx2"))) size_t find_first_difference_avx2(const uint8_t*
         const __m256i eq1 =
             _mm256_cmpeq_epi32(_mm256_loadu_si256(pa + 1), _mm256_loadu_si256(pb + 1));
         const auto equal = static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(eq0))) |
-                           static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(eq1)))
-                               << 8;
+                           static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(eq1))) << 8;
         if (equal != 0xffff) {
             return i + static_cast<size_t>(std::countr_one(equal));
         }
@@ -80,8 +78,8 @@ __attribute__((target("avx2"))) size_t find_first_nonzero_avx2(const uint8_t* pi
     size_t i = 0;
     for (; i + 8 <= count; i += 8) {
         const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(pixels + i * 4));
-        const auto is_zero =
-            static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, zero))));
+        const auto is_zero = static_cast<uint32_t>(
+            _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, zero))));
         if (is_zero != 0xff) {
             return i + static_cast<size_t>(std::countr_one(is_zero));
         }

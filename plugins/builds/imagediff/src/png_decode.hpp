@@ -3,7 +3,6 @@
 // applied, converted to RGBA8. The fast path falls back here for anything unusual.
 
 #include <loupe/imagediff/imagediff.hpp>
-
 #include <span>
 
 namespace loupe::imagediff {

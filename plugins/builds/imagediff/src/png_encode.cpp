@@ -1,10 +1,10 @@
 #include "png_encode.hpp"
 
 #include <libdeflate.h>
-#include <loupe/imagediff/imagediff.hpp>
 
 #include <algorithm>
 #include <cstring>
+#include <loupe/imagediff/imagediff.hpp>
 #include <memory>
 #include <new>
 #include <stdexcept>
@@ -21,7 +21,7 @@ constexpr int kCompressionLevel = 1;
 using Compressor = std::unique_ptr<libdeflate_compressor, decltype(&libdeflate_free_compressor)>;
 
 class PngWriter {
-public:
+  public:
     PngWriter() { bytes_.assign(kSignature.begin(), kSignature.end()); }
 
     void chunk(std::string_view type, std::span<const uint8_t> data) {
@@ -54,21 +54,21 @@ public:
         }
         std::vector<uint8_t> stream(
             libdeflate_zlib_compress_bound(compressor.get(), scanlines.size()));
-        const size_t stream_size =
-            libdeflate_zlib_compress(compressor.get(), scanlines.data(), scanlines.size(),
-                                     stream.data(), stream.size());
+        const size_t stream_size = libdeflate_zlib_compress(
+            compressor.get(), scanlines.data(), scanlines.size(), stream.data(), stream.size());
         if (stream_size == 0) {
             throw std::runtime_error("PNG encoding failed: the compressed data does not fit");
         }
         constexpr size_t kMaxIdat = size_t{1} << 30;
         for (size_t offset = 0; offset < stream_size; offset += kMaxIdat) {
-            chunk("IDAT", std::span(stream).subspan(offset, std::min(kMaxIdat, stream_size - offset)));
+            chunk("IDAT",
+                  std::span(stream).subspan(offset, std::min(kMaxIdat, stream_size - offset)));
         }
         chunk("IEND", {});
         return std::move(bytes_);
     }
 
-private:
+  private:
     std::vector<uint8_t> bytes_;
 };
 

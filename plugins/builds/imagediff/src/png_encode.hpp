@@ -8,7 +8,9 @@
 namespace loupe::imagediff::png {
 
 /// Bytes of one 1-bit scanline including its filter byte.
-inline size_t mask_row_bytes(uint32_t width) { return 1 + (size_t{width} + 7) / 8; }
+inline size_t mask_row_bytes(uint32_t width) {
+    return 1 + (size_t{width} + 7) / 8;
+}
 
 /// A diff mask PNG from ready-made 1-bit scanlines (filter byte 0, most significant bit
 /// first): a two-entry palette, 0 = transparent black and 1 = opaque red (255,0,0,255), which

@@ -13,7 +13,9 @@ namespace {
 
 constexpr size_t kFirstChunkAfterIhdr = png::kSignature.size() + png::kChunkOverhead + 13;
 
-bool is_letter(uint8_t c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+bool is_letter(uint8_t c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
 
 // Letters only, and the reserved bit (case of the third letter) clear, as the spec requires.
 bool is_well_formed_type(const uint8_t* type) {
@@ -21,7 +23,9 @@ bool is_well_formed_type(const uint8_t* type) {
            (type[2] & 0x20) == 0;
 }
 
-bool is_critical(const uint8_t* type) { return (type[0] & 0x20) == 0; }
+bool is_critical(const uint8_t* type) {
+    return (type[0] & 0x20) == 0;
+}
 
 struct IdatRun {
     size_t first_chunk = 0;  ///< offset of the first IDAT chunk in the file
@@ -89,10 +93,9 @@ std::span<const uint8_t> zlib_stream(std::span<const uint8_t> png, const IdatRun
 bool decode_png_fast(std::span<const uint8_t> png, Image& out, DecodeContext& context) {
     const std::optional<png::Ihdr> ihdr = png::read_ihdr(png);
     if (!ihdr || ihdr->bit_depth != 8 ||
-        (ihdr->color_type != png::rgb && ihdr->color_type != png::rgba) ||
-        ihdr->compression != 0 || ihdr->filter != 0 || ihdr->interlace != 0 || ihdr->width == 0 ||
-        ihdr->height == 0 || ihdr->width > png::kMaxChunkLength ||
-        ihdr->height > png::kMaxChunkLength) {
+        (ihdr->color_type != png::rgb && ihdr->color_type != png::rgba) || ihdr->compression != 0 ||
+        ihdr->filter != 0 || ihdr->interlace != 0 || ihdr->width == 0 || ihdr->height == 0 ||
+        ihdr->width > png::kMaxChunkLength || ihdr->height > png::kMaxChunkLength) {
         return false;
     }
     const std::optional<IdatRun> run = find_idat_run(png);

@@ -4,7 +4,6 @@
 // and the rows are unfiltered with SIMD. Output is byte-identical to libspng's RGBA8 decode.
 
 #include <loupe/imagediff/imagediff.hpp>
-
 #include <span>
 
 #include "decode_context.hpp"

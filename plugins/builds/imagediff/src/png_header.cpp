@@ -22,7 +22,36 @@ std::optional<Ihdr> read_ihdr(std::span<const uint8_t> bytes) {
         return std::nullopt;
     }
     const uint8_t* data = chunk + 8;
-    return Ihdr{read_be32(data), read_be32(data + 4), data[8], data[9], data[10], data[11], data[12]};
+    return Ihdr{read_be32(data), read_be32(data + 4), data[8], data[9], data[10], data[11],
+                data[12]};
+}
+
+uint64_t idat_bytes(std::span<const uint8_t> png) {
+    uint64_t total = 0;
+    size_t pos = kSignature.size();
+    while (png.size() - pos >= kChunkOverhead) {
+        const uint32_t length = read_be32(png.data() + pos);
+        if (length > kMaxChunkLength || png.size() - pos - kChunkOverhead < length) {
+            break;
+        }
+        if (read_be32(png.data() + pos + 4) == chunk_type("IDAT")) {
+            total += length;
+        }
+        pos += kChunkOverhead + length;
+    }
+    return total;
+}
+
+bool is_plausible_size(const Ihdr& ihdr, uint64_t compressed) {
+    constexpr double kMaxDeflateRatio = 1032;
+    const double channels = ihdr.color_type == rgb          ? 3
+                            : ihdr.color_type == rgba       ? 4
+                            : ihdr.color_type == gray_alpha ? 2
+                                                            : 1;
+    // A lower bound on the filtered data, interlaced or not: the pixel bits alone. In doubles:
+    // an approximate bound is fine and nothing can overflow.
+    const double minimum = double(ihdr.width) * double(ihdr.height) * channels * ihdr.bit_depth / 8;
+    return double(compressed) * kMaxDeflateRatio + kMaxDeflateRatio >= minimum;
 }
 
 uint32_t chunk_crc(const uint8_t* type_and_data, size_t data_length) {

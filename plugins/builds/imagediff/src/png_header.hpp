@@ -10,7 +10,7 @@ namespace loupe::imagediff::png {
 
 inline constexpr std::array<uint8_t, 8> kSignature = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
 inline constexpr uint32_t kMaxChunkLength = 0x7fffffff;  ///< PNG's 2^31 - 1 limit
-inline constexpr size_t kChunkOverhead = 12;              ///< length, type, CRC
+inline constexpr size_t kChunkOverhead = 12;             ///< length, type, CRC
 
 enum ColorType : uint8_t { gray = 0, rgb = 2, indexed = 3, gray_alpha = 4, rgba = 6 };
 
@@ -46,6 +46,14 @@ bool has_signature(std::span<const uint8_t> bytes);
 /// Parses the signature and a CRC-valid IHDR as the first chunk. Field values are not
 /// validated beyond that (libspng reports invalid combinations).
 std::optional<Ihdr> read_ihdr(std::span<const uint8_t> bytes);
+
+/// Sum of the IDAT chunks' data lengths, over the chunks whose framing is intact.
+uint64_t idat_bytes(std::span<const uint8_t> png);
+
+/// True when `compressed` bytes of zlib data can possibly expand to the pixel data `ihdr`
+/// declares (deflate expands at most about 1032:1). Lets a 100-byte file that claims 80
+/// megapixels fail before anything the size of the image is allocated.
+bool is_plausible_size(const Ihdr& ihdr, uint64_t compressed);
 
 /// CRC-32 of a chunk's type and data (the four type bytes directly precede the data).
 uint32_t chunk_crc(const uint8_t* type_and_data, size_t data_length);

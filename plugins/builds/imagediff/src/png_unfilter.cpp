@@ -17,7 +17,9 @@ inline uint32_t load_u32(const uint8_t* p) {
     return value;
 }
 
-inline void store_u32(uint8_t* p, uint32_t value) { std::memcpy(p, &value, sizeof value); }
+inline void store_u32(uint8_t* p, uint32_t value) {
+    std::memcpy(p, &value, sizeof value);
+}
 
 inline bool depends_on_left(uint8_t filter) {
     return filter == sub || filter == average || filter == paeth;
@@ -48,11 +50,20 @@ void unfilter_row_scalar(uint8_t filter, const uint8_t* src, const uint8_t* prev
         for (int k = 0; k < kSrcBytes; ++k) {
             int predictor = 0;
             switch (filter) {
-                case sub: predictor = a[k]; break;
-                case up: predictor = b[k]; break;
-                case average: predictor = (a[k] + b[k]) >> 1; break;
-                case paeth: predictor = paeth_predictor(a[k], b[k], c[k]); break;
-                default: break;
+                case sub:
+                    predictor = a[k];
+                    break;
+                case up:
+                    predictor = b[k];
+                    break;
+                case average:
+                    predictor = (a[k] + b[k]) >> 1;
+                    break;
+                case paeth:
+                    predictor = paeth_predictor(a[k], b[k], c[k]);
+                    break;
+                default:
+                    break;
             }
             d[k] = static_cast<uint8_t>(s[k] + predictor);
         }
@@ -79,7 +90,9 @@ void unfilter_image_scalar_impl(const uint8_t* filtered, size_t width, size_t he
 
 // One pixel in the low 32 bits of a vector. For RGB sources the fourth byte belongs to the
 // next pixel: it only ever reaches the alpha lane, which `opaque` (0xff000000) overwrites.
-inline __m128i load_pixel(const uint8_t* p) { return _mm_cvtsi32_si128(int(load_u32(p))); }
+inline __m128i load_pixel(const uint8_t* p) {
+    return _mm_cvtsi32_si128(int(load_u32(p)));
+}
 
 inline __m128i load_pixel_16(const uint8_t* p) {
     return _mm_unpacklo_epi8(load_pixel(p), _mm_setzero_si128());
@@ -107,7 +120,9 @@ struct SerialLane {
     __m128i step(__m128i b, __m128i filtered) {
         const __m128i low_byte = _mm_set1_epi16(0xff);
         switch (filter) {
-            case sub: a = _mm_and_si128(_mm_add_epi16(a, filtered), low_byte); break;
+            case sub:
+                a = _mm_and_si128(_mm_add_epi16(a, filtered), low_byte);
+                break;
             case average: {
                 const __m128i mean = _mm_srli_epi16(_mm_add_epi16(a, b), 1);
                 a = _mm_and_si128(_mm_add_epi16(mean, filtered), low_byte);
@@ -135,8 +150,8 @@ struct SerialLane {
 // kRows consecutive Sub/Average/Paeth rows as a wavefront: at step t, row r does pixel t - r,
 // after row r - 1 has finished pixels t - r + 1 and t - r (its b and c).
 template <int kSrcBytes, int kRows>
-void unfilter_serial_rows(const uint8_t* const* scanlines, const uint8_t* prev,
-                          uint8_t* const* dst, size_t width, uint32_t opaque) {
+void unfilter_serial_rows(const uint8_t* const* scanlines, const uint8_t* prev, uint8_t* const* dst,
+                          size_t width, uint32_t opaque) {
     SerialLane lanes[kRows];
     for (int r = 0; r < kRows; ++r) {
         lanes[r].filter = scanlines[r][0];
@@ -146,8 +161,8 @@ void unfilter_serial_rows(const uint8_t* const* scanlines, const uint8_t* prev,
             const size_t x = t - r;  // wraps past width while row r has not started
             if (x < width) {
                 const uint8_t* above = r == 0 ? prev : dst[r - 1];
-                const __m128i pixel = lanes[r].step(load_pixel_16(above + x * 4),
-                                                    load_pixel_16(scanlines[r] + 1 + x * kSrcBytes));
+                const __m128i pixel = lanes[r].step(
+                    load_pixel_16(above + x * 4), load_pixel_16(scanlines[r] + 1 + x * kSrcBytes));
                 store_pixel_16(dst[r] + x * 4, pixel, opaque);
             }
         }
@@ -192,16 +207,15 @@ void unfilter_none_up_rgba(bool add_above, const uint8_t* src, const uint8_t* pr
 }
 
 // RGB None/Up: widen four RGB pixels to RGBA with one byte shuffle.
-__attribute__((target("ssse3"))) void unfilter_none_up_rgb_ssse3(bool add_above,
-                                                                  const uint8_t* src,
-                                                                  const uint8_t* prev,
-                                                                  uint8_t* dst, size_t width) {
+__attribute__((target("ssse3"))) void unfilter_none_up_rgb_ssse3(bool add_above, const uint8_t* src,
+                                                                 const uint8_t* prev, uint8_t* dst,
+                                                                 size_t width) {
     const __m128i widen = _mm_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1);
     const __m128i opaque = _mm_set1_epi32(int(0xff000000u));
     size_t x = 0;
     for (; x + 4 <= width; x += 4) {
-        __m128i v = _mm_shuffle_epi8(
-            _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + x * 3)), widen);
+        __m128i v =
+            _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src + x * 3)), widen);
         if (add_above) {
             v = _mm_add_epi8(v, _mm_loadu_si128(reinterpret_cast<const __m128i*>(prev + x * 4)));
         }
@@ -276,9 +290,15 @@ void unfilter_image_sse(const uint8_t* filtered, size_t width, size_t height,
                     unfilter_serial_rows<kSrcBytes, 1>(scanlines, prev, dsts, width, kOpaque);
                 }
                 break;
-            case 2: unfilter_serial_rows<kSrcBytes, 2>(scanlines, prev, dsts, width, kOpaque); break;
-            case 3: unfilter_serial_rows<kSrcBytes, 3>(scanlines, prev, dsts, width, kOpaque); break;
-            default: unfilter_serial_rows<kSrcBytes, 4>(scanlines, prev, dsts, width, kOpaque); break;
+            case 2:
+                unfilter_serial_rows<kSrcBytes, 2>(scanlines, prev, dsts, width, kOpaque);
+                break;
+            case 3:
+                unfilter_serial_rows<kSrcBytes, 3>(scanlines, prev, dsts, width, kOpaque);
+                break;
+            default:
+                unfilter_serial_rows<kSrcBytes, 4>(scanlines, prev, dsts, width, kOpaque);
+                break;
         }
         y += rows;
         prev = dsts[rows - 1];
@@ -289,8 +309,8 @@ void unfilter_image_sse(const uint8_t* filtered, size_t width, size_t height,
 
 }  // namespace
 
-void unfilter_image_scalar(const uint8_t* filtered, size_t width, size_t height,
-                           int source_bytes, const uint8_t* zero_row, uint8_t* out) {
+void unfilter_image_scalar(const uint8_t* filtered, size_t width, size_t height, int source_bytes,
+                           const uint8_t* zero_row, uint8_t* out) {
     if (source_bytes == 4) {
         unfilter_image_scalar_impl<4>(filtered, width, height, zero_row, out);
     } else {

@@ -24,7 +24,7 @@ void unfilter_image(const uint8_t* filtered, size_t width, size_t height, int so
                     const uint8_t* zero_row, uint8_t* out);
 
 /// The same, one byte at a time: the portable fallback and the tests' reference.
-void unfilter_image_scalar(const uint8_t* filtered, size_t width, size_t height,
-                           int source_bytes, const uint8_t* zero_row, uint8_t* out);
+void unfilter_image_scalar(const uint8_t* filtered, size_t width, size_t height, int source_bytes,
+                           const uint8_t* zero_row, uint8_t* out);
 
 }  // namespace loupe::imagediff::png

@@ -19,7 +19,9 @@ inline constexpr double kIr = 0.59597799, kIg = -0.27417610, kIb = -0.32180189;
 inline constexpr double kQr = 0.21147017, kQg = -0.52261711, kQb = 0.31114694;
 inline constexpr double kYWeight = 0.5053, kIWeight = 0.299, kQWeight = 0.1957;
 
-constexpr int64_t to_fixed(double value) { return static_cast<int64_t>(value * kOne); }
+constexpr int64_t to_fixed(double value) {
+    return static_cast<int64_t>(value * kOne);
+}
 
 /// The fixed-point cut-off: a pixel differs when delta_fixed > max_delta_fixed(t).
 constexpr int64_t max_delta_fixed(double threshold) {

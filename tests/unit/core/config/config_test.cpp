@@ -1,12 +1,13 @@
+#include "config/config.hpp"
+
 #include <doctest/doctest.h>
 #include <stdlib.h>
 
 #include <filesystem>
-#include <functional>
 #include <fstream>
+#include <functional>
 #include <stdexcept>
 
-#include "config/config.hpp"
 #include "support/test_database.hpp"
 
 namespace {
@@ -15,7 +16,7 @@ using loupe::Config;
 
 // Sets an environment variable for one test and restores its absence afterwards.
 class ScopedEnv {
-public:
+  public:
     ScopedEnv(std::string name, const std::string& value) : name_(std::move(name)) {
         ::setenv(name_.c_str(), value.c_str(), 1);
     }
@@ -23,7 +24,7 @@ public:
     ScopedEnv(const ScopedEnv&) = delete;
     ScopedEnv& operator=(const ScopedEnv&) = delete;
 
-private:
+  private:
     std::string name_;
 };
 

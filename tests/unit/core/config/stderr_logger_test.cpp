@@ -1,4 +1,6 @@
 // Tests for core/src/log (kept beside the config tests: the data engineer owns both areas).
+#include "log/stderr_logger.hpp"
+
 #include <doctest/doctest.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -10,16 +12,14 @@
 #include <vector>
 
 #include "log/log_line.hpp"
-#include "log/stderr_logger.hpp"
 #include "support/test_database.hpp"
 
 namespace {
 
 // Points file descriptor 2 at a file while alive.
 class CapturedStderr {
-public:
-    explicit CapturedStderr(const std::string& path)
-        : saved_(::dup(STDERR_FILENO)), path_(path) {
+  public:
+    explicit CapturedStderr(const std::string& path) : saved_(::dup(STDERR_FILENO)), path_(path) {
         const int file = ::open(path.c_str(), O_CREAT | O_TRUNC | O_WRONLY, 0600);
         ::dup2(file, STDERR_FILENO);
         ::close(file);
@@ -38,7 +38,7 @@ public:
         return result;
     }
 
-private:
+  private:
     void restore() {
         if (saved_ >= 0) {
             ::dup2(saved_, STDERR_FILENO);
@@ -53,7 +53,8 @@ private:
 }  // namespace
 
 TEST_CASE("log: a line is ts, level, plugin, event, then fields in order") {
-    const auto time = std::chrono::system_clock::time_point(std::chrono::milliseconds(1795341600123));
+    const auto time =
+        std::chrono::system_clock::time_point(std::chrono::milliseconds(1795341600123));
     const auto line = loupe::format_log_line(time, loupe::LogLevel::info, "builds", "x",
                                              {{"key", "value"}, {"id", "12"}});
     CHECK(line == "ts=2026-11-22T10:00:00.123Z level=info plugin=builds event=x key=value id=12");
@@ -76,8 +77,8 @@ TEST_CASE("log: parse_level knows the four levels and refuses others") {
     CHECK(loupe::StderrLogger::parse_level("info") == loupe::LogLevel::info);
     CHECK(loupe::StderrLogger::parse_level("warn") == loupe::LogLevel::warn);
     CHECK(loupe::StderrLogger::parse_level("error") == loupe::LogLevel::error);
-    CHECK_THROWS_WITH_AS(loupe::StderrLogger::parse_level("loud"),
-                         doctest::Contains("loud"), std::runtime_error);
+    CHECK_THROWS_WITH_AS(loupe::StderrLogger::parse_level("loud"), doctest::Contains("loud"),
+                         std::runtime_error);
 }
 
 TEST_CASE("log: lines below the minimum level are dropped; threads never interleave lines") {

@@ -246,8 +246,8 @@ TEST_CASE("database: ready on a live database") {
     loupe::test::TestDatabase test_db;
     auto db = loupe::open_database(test_db.url(), 1);
     CHECK(loupe::database_ready(*db));
-    CHECK(db->dialect() == (test_db.is_postgres() ? loupe::Dialect::postgresql
-                                                  : loupe::Dialect::sqlite));
+    CHECK(db->dialect() ==
+          (test_db.is_postgres() ? loupe::Dialect::postgresql : loupe::Dialect::sqlite));
 }
 
 TEST_CASE("database: postgresql:<conninfo> reaches the same server as the URI") {

@@ -1,8 +1,8 @@
+#include "db/database_url.hpp"
+
 #include <doctest/doctest.h>
 
 #include <stdexcept>
-
-#include "db/database_url.hpp"
 
 using loupe::Dialect;
 

@@ -1,8 +1,8 @@
+#include "loupe/db/dialect.hpp"
+
 #include <doctest/doctest.h>
 
 #include <stdexcept>
-
-#include "loupe/db/dialect.hpp"
 
 using loupe::Dialect;
 

@@ -1,3 +1,5 @@
+#include "db/migration_runner.hpp"
+
 #include <doctest/doctest.h>
 
 #include <functional>
@@ -6,7 +8,6 @@
 #include <thread>
 
 #include "db/database_impl.hpp"
-#include "db/migration_runner.hpp"
 #include "support/test_database.hpp"
 
 namespace {
@@ -15,7 +16,7 @@ using loupe::MigrationStep;
 using loupe::MigrationTrack;
 
 class RecordingLogger final : public loupe::Logger {
-public:
+  public:
     void log(loupe::LogLevel, std::string_view event,
              std::initializer_list<loupe::LogField> fields) override {
         std::string line(event);
@@ -30,28 +31,30 @@ public:
         return lines_;
     }
 
-private:
+  private:
     mutable std::mutex mutex_;
     std::vector<std::string> lines_;
 };
 
 MigrationTrack builds_track() {
-    return {"builds",
-            {{1, "create builds",
-              "CREATE TABLE builds (\n"
-              "  id {{id}},\n"
-              "  name TEXT NOT NULL,\n"
-              "  created_at BIGINT NOT NULL\n"
-              ");\n"
-              "CREATE INDEX builds_name ON builds (name);\n"},
-             {2, "add builds.status", "ALTER TABLE builds ADD COLUMN status TEXT;\n"},
-             {3, "create screenshots",
-              "CREATE TABLE screenshots (id {{id}}, build_id BIGINT NOT NULL REFERENCES builds (id), "
-              "data {{bytes}});\n"}}};
+    return {
+        "builds",
+        {{1, "create builds",
+          "CREATE TABLE builds (\n"
+          "  id {{id}},\n"
+          "  name TEXT NOT NULL,\n"
+          "  created_at BIGINT NOT NULL\n"
+          ");\n"
+          "CREATE INDEX builds_name ON builds (name);\n"},
+         {2, "add builds.status", "ALTER TABLE builds ADD COLUMN status TEXT;\n"},
+         {3, "create screenshots",
+          "CREATE TABLE screenshots (id {{id}}, build_id BIGINT NOT NULL REFERENCES builds (id), "
+          "data {{bytes}});\n"}}};
 }
 
 MigrationTrack core_track() {
-    return {"core", {{1, "create users", "CREATE TABLE users (id {{id}}, slug TEXT NOT NULL UNIQUE)"}}};
+    return {"core",
+            {{1, "create users", "CREATE TABLE users (id {{id}}, slug TEXT NOT NULL UNIQUE)"}}};
 }
 
 bool table_exists(loupe::Database& db, const std::string& table) {
@@ -117,7 +120,7 @@ TEST_CASE("migrations: from empty every step is applied, recorded and logged, in
 
     const auto lines = log.lines();
     REQUIRE(lines.size() == 4);
-    CHECK(lines[1].rfind("migration.applied plugin=builds version=1 name=create builds", 0) == 0);
+    CHECK(lines[1].rfind("migration.applied track=builds version=1 name=create builds", 0) == 0);
 
     // The rendered {{id}} works: the new tables take rows with generated ids.
     long long id = 0;
@@ -177,17 +180,18 @@ TEST_CASE("migrations: a database ahead of the binary is refused") {
     older.steps.resize(1);
     CHECK(error_of([&] { loupe::run_migrations(*db, {older}, log); }) ==
           "database is at builds/3, this binary knows builds/1");
-    CHECK(error_of([&] { loupe::run_migrations(*db, {MigrationTrack{"builds", {}}}, log); }) ==
-          "database is at builds/3, this binary knows builds/0");
+    CHECK(error_of([&] {
+              loupe::run_migrations(*db, {MigrationTrack{"builds", {}}}, log);
+          }) == "database is at builds/3, this binary knows builds/0");
 }
 
 TEST_CASE("migrations: steps must be numbered 1..n without gaps") {
     loupe::test::TestDatabase test_db;
     auto db = loupe::open_database(test_db.url(), 1);
     RecordingLogger log;
-    const MigrationTrack gap{"reviews",
-                             {{1, "a", "CREATE TABLE ra (x INTEGER)"},
-                              {3, "c", "CREATE TABLE rc (x INTEGER)"}}};
+    const MigrationTrack gap{
+        "reviews",
+        {{1, "a", "CREATE TABLE ra (x INTEGER)"}, {3, "c", "CREATE TABLE rc (x INTEGER)"}}};
     const auto message = error_of([&] { loupe::run_migrations(*db, {core_track(), gap}, log); });
     CHECK(message ==
           "migrations of plugin 'reviews' must be numbered 1, 2, 3, ... without gaps: step 2 "

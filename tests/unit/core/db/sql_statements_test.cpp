@@ -1,6 +1,6 @@
-#include <doctest/doctest.h>
-
 #include "db/sql_statements.hpp"
+
+#include <doctest/doctest.h>
 
 using Statements = std::vector<std::string>;
 

@@ -7,10 +7,10 @@
 
 #include "loupe/log/logger.hpp"
 
-namespace loupe::test {
+namespace loupe::http_test {
 
 class CapturingLogger final : public Logger {
-public:
+  public:
     struct Line {
         LogLevel level;
         std::string event;
@@ -38,9 +38,9 @@ public:
         return found;
     }
 
-private:
+  private:
     mutable std::mutex mutex_;
     std::vector<Line> lines_;
 };
 
-}  // namespace loupe::test
+}  // namespace loupe::http_test

@@ -1,6 +1,7 @@
 #pragma once
-// A small HTTP client for the server tests (Poco Net), keeping its connection alive between
-// requests so tests can also check what happens to a connection after an answer.
+// A small HTTP client for the server tests (Poco Net). Unlike support/http_client.hpp it keeps
+// its connection alive between requests and can send chunked bodies, so tests can check what
+// happens to a connection after an answer.
 
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/HTTPRequest.h>
@@ -16,9 +17,9 @@
 
 #include "loupe/json.hpp"
 
-namespace loupe::test {
+namespace loupe::http_test {
 
-struct HttpResult {
+struct Reply {
     int status = 0;
     std::string body;
     std::vector<std::pair<std::string, std::string>> headers;
@@ -34,7 +35,7 @@ struct HttpResult {
     Json json() const { return Json::parse(body); }
 };
 
-struct HttpCall {
+struct Call {
     std::string method = "GET";
     std::string target = "/";
     std::string body;
@@ -42,16 +43,15 @@ struct HttpCall {
     bool chunked = false;
 };
 
-class HttpTestClient {
-public:
-    explicit HttpTestClient(int port) : session_("127.0.0.1", static_cast<Poco::UInt16>(port)) {
+class Client {
+  public:
+    explicit Client(int port) : session_("127.0.0.1", static_cast<Poco::UInt16>(port)) {
         session_.setKeepAlive(true);
         session_.setTimeout(Poco::Timespan(10, 0));
     }
 
-    HttpResult send(const HttpCall& call) {
-        Poco::Net::HTTPRequest request(call.method, call.target,
-                                       Poco::Net::HTTPMessage::HTTP_1_1);
+    Reply send(const Call& call) {
+        Poco::Net::HTTPRequest request(call.method, call.target, Poco::Net::HTTPMessage::HTTP_1_1);
         request.setKeepAlive(true);
         for (const auto& [name, value] : call.headers) {
             request.set(name, value);
@@ -65,7 +65,7 @@ public:
         out << call.body;
         Poco::Net::HTTPResponse response;
         std::istream& in = session_.receiveResponse(response);
-        HttpResult result;
+        Reply result;
         result.status = static_cast<int>(response.getStatus());
         for (const auto& [name, value] : response) {
             result.headers.emplace_back(name, value);
@@ -78,15 +78,15 @@ public:
         return result;
     }
 
-    HttpResult get(const std::string& target) { return send({"GET", target, {}, {}, false}); }
-    HttpResult post(const std::string& target, const std::string& body) {
+    Reply get(const std::string& target) { return send({"GET", target, {}, {}, false}); }
+    Reply post(const std::string& target, const std::string& body) {
         return send({"POST", target, body, {{"Content-Type", "application/json"}}, false});
     }
 
     Poco::Net::HTTPClientSession& session() { return session_; }
 
-private:
+  private:
     Poco::Net::HTTPClientSession session_;
 };
 
-}  // namespace loupe::test
+}  // namespace loupe::http_test

@@ -61,8 +61,7 @@ TEST_CASE("json_type_name uses zod's names") {
     const Json array = Json::array();
     CHECK(json_type_name(&array) == "array");
 
-    CHECK(expected_message("object", &array) ==
-          "Invalid input: expected object, received array");
+    CHECK(expected_message("object", &array) == "Invalid input: expected object, received array");
 }
 
 TEST_CASE("iso_time prints UTC with milliseconds") {
@@ -91,23 +90,23 @@ TEST_CASE("parse_iso_time rejects what zod rejects") {
     for (const char* text : {
              "",
              "garbage",
-             "2026-08-22",                       // no time
-             "2026-08-22T19:21:26",              // no zone
-             "2026-08-22 19:21:26Z",             // space instead of T
-             "2026-08-22t19:21:26z",             // lower case
-             "2026-13-01T00:00:00Z",             // month
-             "2026-02-29T00:00:00Z",             // not a leap year
-             "2026-04-31T00:00:00Z",             // April has 30 days
-             "2026-08-22T24:00:00Z",             // hour
-             "2026-08-22T19:60:00Z",             // minute
-             "2026-08-22T19:21:60Z",             // no leap second
-             "2026-08-22T19:21:26.Z",            // empty fraction
-             "2026-08-22T19:21.5Z",              // fraction without seconds
-             "2026-08-22T19:21:26+0200",         // offset needs a colon
-             "2026-08-22T19:21:26+24:00",        // offset hour
-             "2026-08-22T19:21:26Z ",            // trailing text
-             "26-08-22T19:21:26Z",               // two-digit year
-             "+2026-08-22T19:21:26Z",            // sign
+             "2026-08-22",                 // no time
+             "2026-08-22T19:21:26",        // no zone
+             "2026-08-22 19:21:26Z",       // space instead of T
+             "2026-08-22t19:21:26z",       // lower case
+             "2026-13-01T00:00:00Z",       // month
+             "2026-02-29T00:00:00Z",       // not a leap year
+             "2026-04-31T00:00:00Z",       // April has 30 days
+             "2026-08-22T24:00:00Z",       // hour
+             "2026-08-22T19:60:00Z",       // minute
+             "2026-08-22T19:21:60Z",       // no leap second
+             "2026-08-22T19:21:26.Z",      // empty fraction
+             "2026-08-22T19:21.5Z",        // fraction without seconds
+             "2026-08-22T19:21:26+0200",   // offset needs a colon
+             "2026-08-22T19:21:26+24:00",  // offset hour
+             "2026-08-22T19:21:26Z ",      // trailing text
+             "26-08-22T19:21:26Z",         // two-digit year
+             "+2026-08-22T19:21:26Z",      // sign
          }) {
         CAPTURE(text);
         CHECK_FALSE(parse_iso_time(text).has_value());

@@ -108,8 +108,8 @@ TEST_CASE("router: 404 for an unknown path, 405 with the allowed methods for a k
     const RouteMatch wrong = router.match(Method::post, "/builds/3");
     CHECK(wrong.outcome == RouteMatch::Outcome::method_not_allowed);
     CHECK(wrong.route == nullptr);
-    CHECK(wrong.allowed == std::vector<Method>{Method::get, Method::head, Method::put,
-                                               Method::del});
+    CHECK(wrong.allowed ==
+          std::vector<Method>{Method::get, Method::head, Method::put, Method::del});
 
     const RouteMatch post_only = router.match(Method::get, "/builds");
     CHECK(post_only.outcome == RouteMatch::Outcome::method_not_allowed);
@@ -143,20 +143,18 @@ TEST_CASE("router: the same method and shape twice is refused, naming both plugi
     CHECK(message.find("'reviews'") != std::string::npos);
 
     // Same shape but another method, or a literal instead of the capture: both fine.
-    CHECK(refusal({route(Method::put, "/builds/{buildId}"),
-                   route(Method::get, "/builds/{buildId}"),
+    CHECK(refusal({route(Method::put, "/builds/{buildId}"), route(Method::get, "/builds/{buildId}"),
                    route(Method::put, "/builds/finalize")})
               .empty());
     // A trailing slash does not make a different route.
-    CHECK_FALSE(refusal({route(Method::get, "/projects", "a"), route(Method::get, "/projects/",
-                                                                      "b")})
-                    .empty());
+    CHECK_FALSE(
+        refusal({route(Method::get, "/projects", "a"), route(Method::get, "/projects/", "b")})
+            .empty());
 }
 
 TEST_CASE("router: malformed patterns are refused with the plugin's name") {
-    for (const char* pattern :
-         {"builds", "/builds//x", "/builds/{}", "/builds/{id", "/builds/x{id}",
-          "/builds/{a-b}", "/a/{id}/b/{id}"}) {
+    for (const char* pattern : {"builds", "/builds//x", "/builds/{}", "/builds/{id",
+                                "/builds/x{id}", "/builds/{a-b}", "/a/{id}/b/{id}"}) {
         CAPTURE(pattern);
         const std::string message = refusal({route(Method::get, pattern, "gamma")});
         CHECK(message.find("malformed") != std::string::npos);

@@ -5,7 +5,6 @@
 #include <Poco/Net/SocketAddress.h>
 #include <Poco/Net/StreamSocket.h>
 #include <doctest/doctest.h>
-
 #include <unistd.h>
 
 #include <atomic>
@@ -54,16 +53,15 @@ std::vector<RegisteredRoute> test_routes(const std::string& file_path) {
     routes.push_back(simple(Method::post, "/echo", AuthRequirement::none, [](Request& r) {
         return Response::json({{"received", r.json()}}, 201);
     }));
-    routes.push_back(simple(Method::get, "/fail/details", AuthRequirement::none,
-                            [](Request&) -> Response {
-                                throw HttpError(422, "Nope", {"a is b", "c is d"});
-                            }));
+    routes.push_back(
+        simple(Method::get, "/fail/details", AuthRequirement::none, [](Request&) -> Response {
+            throw HttpError(422, "Nope", {"a is b", "c is d"});
+        }));
     routes.push_back(simple(Method::get, "/fail/plain", AuthRequirement::none,
                             [](Request&) -> Response { throw HttpError::conflict("Taken"); }));
-    routes.push_back(simple(Method::get, "/fail/internal", AuthRequirement::none,
-                            [](Request&) -> Response {
-                                throw std::runtime_error("db password is hunter2");
-                            }));
+    routes.push_back(
+        simple(Method::get, "/fail/internal", AuthRequirement::none,
+               [](Request&) -> Response { throw std::runtime_error("db password is hunter2"); }));
     routes.push_back(simple(Method::get, "/fail/status", AuthRequirement::none, [](Request&) {
         Response response;
         response.status = 1234;
@@ -91,7 +89,9 @@ std::vector<RegisteredRoute> test_routes(const std::string& file_path) {
         BodyMode::stream));
     routes.push_back(simple(
         Method::put, "/upload-whole", AuthRequirement::none,
-        [](Request& r) { return Response::json({{"bytes", r.body().size()}}); },
+        [](Request& r) {
+            return Response::json({{"bytes", r.body().size()}});
+        },
         BodyMode::stream));
     routes.push_back(simple(
         Method::put, "/upload-refused", AuthRequirement::none,
@@ -139,17 +139,18 @@ struct TestServer {
     const std::string file_content = std::string("\x89PNG\r\n\x1a\n", 8) + std::string(70000, 'p');
     std::vector<RegisteredRoute> routes;
     std::unique_ptr<Router> router;
-    test::NullDatabase database;
+    http_test::NullDatabase database;
     std::map<std::string, TokenResolver> resolvers;
     Authenticator authenticator{database, resolvers};
-    test::CapturingLogger log;
+    http_test::CapturingLogger log;
     std::unique_ptr<HttpServer> server;
     int port = 0;
 };
 
 /// Sends raw bytes and returns whatever the server answers before closing or going quiet.
 std::string raw_exchange(int port, const std::string& bytes) {
-    Poco::Net::StreamSocket socket(Poco::Net::SocketAddress("127.0.0.1", static_cast<Poco::UInt16>(port)));
+    Poco::Net::StreamSocket socket(
+        Poco::Net::SocketAddress("127.0.0.1", static_cast<Poco::UInt16>(port)));
     socket.setReceiveTimeout(Poco::Timespan(2, 0));
     try {
         socket.sendBytes(bytes.data(), static_cast<int>(bytes.size()));
@@ -193,28 +194,28 @@ TEST_CASE("server: binds an ephemeral port and refuses one already in use") {
 
 TEST_CASE("server: unknown paths get a JSON 404, wrong methods a JSON 405 with Allow") {
     TestServer server;
-    test::HttpTestClient client(server.port);
+    http_test::Client client(server.port);
 
-    const test::HttpResult missing = client.get("/nothing/here");
+    const http_test::Reply missing = client.get("/nothing/here");
     CHECK(missing.status == 404);
     CHECK(missing.json() == Json{{"error", "Not Found"}});
     CHECK(missing.header("Content-Type").value_or("").starts_with("application/json"));
 
-    const test::HttpResult wrong = client.send({"DELETE", "/echo/x", {}, {}, false});
+    const http_test::Reply wrong = client.send({"DELETE", "/echo/x", {}, {}, false});
     CHECK(wrong.status == 405);
     CHECK(wrong.json() == Json{{"error", "Method Not Allowed"}});
     CHECK(wrong.header("Allow") == "GET, HEAD");
 
-    const test::HttpResult options = client.send({"OPTIONS", "/echo/x", {}, {}, false});
+    const http_test::Reply options = client.send({"OPTIONS", "/echo/x", {}, {}, false});
     CHECK(options.status == 204);
     CHECK(options.header("Allow") == "GET, HEAD");
 }
 
 TEST_CASE("server: the API answers the same at / and at /v2/") {
     TestServer server;
-    test::HttpTestClient client(server.port);
-    const test::HttpResult plain = client.get("/echo/abc?q=1");
-    const test::HttpResult prefixed = client.get("/v2/echo/abc?q=1");
+    http_test::Client client(server.port);
+    const http_test::Reply plain = client.get("/echo/abc?q=1");
+    const http_test::Reply prefixed = client.get("/v2/echo/abc?q=1");
     REQUIRE(plain.status == 200);
     REQUIRE(prefixed.status == 200);
     Json a = plain.json();
@@ -227,8 +228,8 @@ TEST_CASE("server: the API answers the same at / and at /v2/") {
 
 TEST_CASE("server: captures, query and headers reach the handler decoded") {
     TestServer server;
-    test::HttpTestClient client(server.port);
-    const test::HttpResult result =
+    http_test::Client client(server.port);
+    const http_test::Reply result =
         client.send({"GET", "/echo/a%20b%2Fc/?q=x+y%21&q=2", {}, {{"X-Custom", "hello"}}, false});
     REQUIRE(result.status == 200);
     const Json body = result.json();
@@ -242,24 +243,24 @@ TEST_CASE("server: captures, query and headers reach the handler decoded") {
 
 TEST_CASE("server: JSON bodies are parsed; malformed JSON is a 400 with the parser's message") {
     TestServer server;
-    test::HttpTestClient client(server.port);
+    http_test::Client client(server.port);
 
-    const test::HttpResult ok = client.post("/echo", R"({"a":[1,2]})");
+    const http_test::Reply ok = client.post("/echo", R"({"a":[1,2]})");
     CHECK(ok.status == 201);
     CHECK(ok.json() == Json{{"received", {{"a", {1, 2}}}}});
 
-    const test::HttpResult empty = client.post("/echo", "");
+    const http_test::Reply empty = client.post("/echo", "");
     CHECK(empty.status == 201);
     CHECK(empty.json() == Json{{"received", nullptr}});
 
-    const test::HttpResult malformed = client.post("/echo", R"({"a":})");
+    const http_test::Reply malformed = client.post("/echo", R"({"a":})");
     CHECK(malformed.status == 400);
     CHECK(malformed.json() == Json{{"error", "Unexpected token } in JSON at position 5"}});
 }
 
 TEST_CASE("server: a body over the JSON limit is a 413 and ends the connection") {
     TestServer server;
-    test::HttpTestClient client(server.port);
+    http_test::Client client(server.port);
 
     // Exactly at the limit is fine.
     const std::string at_limit = "[\"" + std::string(json_limit - 4, 'x') + "\"]";
@@ -267,20 +268,22 @@ TEST_CASE("server: a body over the JSON limit is a 413 and ends the connection")
     CHECK(client.post("/echo", at_limit).status == 201);
 
     const std::string over = "[\"" + std::string(json_limit, 'x') + "\"]";
-    const test::HttpResult declared = client.post("/echo", over);
+    const http_test::Reply declared = client.post("/echo", over);
     CHECK(declared.status == 413);
     CHECK(declared.json() == Json{{"error", "request entity too large"}});
     CHECK(declared.header("Connection") == "close");
 
     // A chunked body has no Content-Length to check: it is cut off while being read.
-    const test::HttpResult chunked = client.send(
-        {"POST", "/echo", std::string(200 * 1024, ' '), {{"Content-Type", "application/json"}},
-         true});
+    const http_test::Reply chunked = client.send({"POST",
+                                                  "/echo",
+                                                  std::string(200 * 1024, ' '),
+                                                  {{"Content-Type", "application/json"}},
+                                                  true});
     CHECK(chunked.status == 413);
     CHECK(chunked.header("Connection") == "close");
 
     // Request::body() on a streamed route has the same bound.
-    const test::HttpResult whole = client.send({"PUT", "/upload-whole", over, {}, false});
+    const http_test::Reply whole = client.send({"PUT", "/upload-whole", over, {}, false});
     CHECK(whole.status == 413);
 
     // The client reconnects and the server is still fine.
@@ -289,23 +292,23 @@ TEST_CASE("server: a body over the JSON limit is a 413 and ends the connection")
 
 TEST_CASE("server: HttpError becomes the Argos error body, details only when present") {
     TestServer server;
-    test::HttpTestClient client(server.port);
+    http_test::Client client(server.port);
 
-    const test::HttpResult details = client.get("/fail/details");
+    const http_test::Reply details = client.get("/fail/details");
     CHECK(details.status == 422);
     CHECK(details.json() == Json::parse(R"({"error":"Nope",
         "details":[{"message":"a is b"},{"message":"c is d"}]})"));
 
-    const test::HttpResult plain = client.get("/fail/plain");
+    const http_test::Reply plain = client.get("/fail/plain");
     CHECK(plain.status == 409);
     CHECK(plain.json() == Json{{"error", "Taken"}});
 }
 
 TEST_CASE("server: other exceptions are a 500 that hides internals and logs them") {
     TestServer server;
-    test::HttpTestClient client(server.port);
+    http_test::Client client(server.port);
 
-    const test::HttpResult result = client.get("/fail/internal");
+    const http_test::Reply result = client.get("/fail/internal");
     CHECK(result.status == 500);
     CHECK(result.json() == Json{{"error", "Internal server error"}});
     CHECK(result.body.find("hunter2") == std::string::npos);
@@ -321,7 +324,7 @@ TEST_CASE("server: other exceptions are a 500 that hides internals and logs them
 
     // A handler's impossible status and a vanished file are internal errors too.
     CHECK(client.get("/fail/status").status == 500);
-    const test::HttpResult missing = client.get("/missing-file");
+    const http_test::Reply missing = client.get("/missing-file");
     CHECK(missing.status == 500);
     CHECK(missing.json() == Json{{"error", "Internal server error"}});
     CHECK(server.log.lines("http.internal_error").size() == 3);
@@ -329,9 +332,9 @@ TEST_CASE("server: other exceptions are a 500 that hides internals and logs them
 
 TEST_CASE("server: validation in prepare answers 400 before authentication") {
     TestServer server;
-    test::HttpTestClient client(server.port);
+    http_test::Client client(server.port);
     // The route needs a project token and none is sent: the 400 still wins.
-    const test::HttpResult result = client.post("/guarded", "{}");
+    const http_test::Reply result = client.post("/guarded", "{}");
     CHECK(result.status == 400);
     CHECK(result.json() == Json::parse(R"({"error":"Invalid request","details":[
         {"message":"commit is Invalid input: expected string, received undefined"}]})"));
@@ -339,10 +342,10 @@ TEST_CASE("server: validation in prepare answers 400 before authentication") {
 
 TEST_CASE("server: a 401 carries WWW-Authenticate with resource metadata") {
     TestServer server;
-    test::HttpTestClient client(server.port);
-    const test::HttpResult result = client.post("/guarded/ok", "{}");
+    http_test::Client client(server.port);
+    const http_test::Reply result = client.post("/guarded/ok", "{}");
     CHECK(result.status == 401);
-    CHECK(result.json().contains("error"));
+    CHECK(result.json() == Json{{"error", "Authorization header is missing"}});
     const std::string challenge = result.header("WWW-Authenticate").value_or("");
     CHECK(challenge.starts_with("Bearer resource_metadata=\"http://127.0.0.1:" +
                                 std::to_string(server.port)));
@@ -351,7 +354,7 @@ TEST_CASE("server: a 401 carries WWW-Authenticate with resource metadata") {
     ServerOptions options;
     options.public_url = "https://loupe.example.com/";
     TestServer configured(options);
-    test::HttpTestClient other(configured.port);
+    http_test::Client other(configured.port);
     CHECK(other.post("/guarded/ok", "{}").header("WWW-Authenticate") ==
           "Bearer resource_metadata=\"https://loupe.example.com/.well-known/"
           "oauth-protected-resource\"");
@@ -359,29 +362,30 @@ TEST_CASE("server: a 401 carries WWW-Authenticate with resource metadata") {
 
 TEST_CASE("server: streamed uploads read fixed-length and chunked bodies") {
     TestServer server;
-    test::HttpTestClient client(server.port);
+    http_test::Client client(server.port);
     const std::string data(300 * 1024, 'd');
 
-    const test::HttpResult fixed = client.send({"PUT", "/upload/k1", data, {}, false});
+    const http_test::Reply fixed = client.send({"PUT", "/upload/k1", data, {}, false});
     REQUIRE(fixed.status == 200);
     CHECK(fixed.json() ==
           Json{{"key", "k1"}, {"bytes", data.size()}, {"content_length", data.size()}});
 
-    const test::HttpResult chunked = client.send({"PUT", "/upload/k2", data, {}, true});
+    const http_test::Reply chunked = client.send({"PUT", "/upload/k2", data, {}, true});
     REQUIRE(chunked.status == 200);
-    CHECK(chunked.json() == Json{{"key", "k2"}, {"bytes", data.size()}, {"content_length", nullptr}});
+    CHECK(chunked.json() ==
+          Json{{"key", "k2"}, {"bytes", data.size()}, {"content_length", nullptr}});
 }
 
 TEST_CASE("server: an unread body is dropped when small, else the connection is closed") {
     TestServer server;
-    test::HttpTestClient client(server.port);
-    const test::HttpResult small = client.send({"PUT", "/upload-refused", "tiny", {}, false});
+    http_test::Client client(server.port);
+    const http_test::Reply small = client.send({"PUT", "/upload-refused", "tiny", {}, false});
     CHECK(small.status == 403);
     CHECK(small.header("Connection") == "keep-alive");
 
     // Large enough to be read and dropped, so this client (which writes it all before
     // reading) still gets its answer.
-    const test::HttpResult medium =
+    const http_test::Reply medium =
         client.send({"PUT", "/upload-refused", std::string(512 * 1024, 'M'), {}, false});
     CHECK(medium.status == 403);
     CHECK(medium.header("Connection") == "keep-alive");
@@ -389,14 +393,16 @@ TEST_CASE("server: an unread body is dropped when small, else the connection is 
 
     // Declared far too large to read through: answered at once, then closed.
     const std::string answer = raw_exchange(
-        server.port, "PUT /upload-refused HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n");
+        server.port,
+        "PUT /upload-refused HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n");
     CHECK(answer.starts_with("HTTP/1.1 403 "));
     CHECK(answer.find("Connection: close\r\n") != std::string::npos);
 
     // A client waiting for "100 Continue" is not asked for a body nobody will read.
-    const std::string waiting = raw_exchange(
-        server.port,
-        "PUT /upload-refused HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\nExpect: 100-continue\r\n\r\n");
+    const std::string waiting =
+        raw_exchange(server.port,
+                     "PUT /upload-refused HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\nExpect: "
+                     "100-continue\r\n\r\n");
     CHECK(waiting.starts_with("HTTP/1.1 403 "));
     CHECK(waiting.find("100 Continue") == std::string::npos);
     CHECK(waiting.find("Connection: close\r\n") != std::string::npos);
@@ -414,19 +420,19 @@ TEST_CASE("server: a body is asked for with 100 Continue when the client expects
 
 TEST_CASE("server: files are streamed with their length; HEAD sends the headers only") {
     TestServer server;
-    test::HttpTestClient client(server.port);
-    const test::HttpResult file = client.get("/file");
+    http_test::Client client(server.port);
+    const http_test::Reply file = client.get("/file");
     REQUIRE(file.status == 200);
     CHECK(file.body == server.file_content);
     CHECK(file.header("Content-Type") == "image/png");
     CHECK(file.header("Content-Length") == std::to_string(server.file_content.size()));
 
-    const test::HttpResult head = client.send({"HEAD", "/v2/file", {}, {}, false});
+    const http_test::Reply head = client.send({"HEAD", "/v2/file", {}, {}, false});
     CHECK(head.status == 200);
     CHECK(head.header("Content-Length") == std::to_string(server.file_content.size()));
     CHECK(head.body.empty());
 
-    const test::HttpResult head_json = client.send({"HEAD", "/echo/x", {}, {}, false});
+    const http_test::Reply head_json = client.send({"HEAD", "/echo/x", {}, {}, false});
     CHECK(head_json.status == 200);
     CHECK(head_json.header("Content-Length") != "0");
     // The connection is still usable after a body-less answer.
@@ -435,8 +441,8 @@ TEST_CASE("server: files are streamed with their length; HEAD sends the headers 
 
 TEST_CASE("server: one access log line per request, with our id and the client's") {
     TestServer server;
-    test::HttpTestClient client(server.port);
-    const test::HttpResult result =
+    http_test::Client client(server.port);
+    const http_test::Reply result =
         client.send({"GET", "/v2/echo/logged", {}, {{"x-argos-request-id", "client-7"}}, false});
     REQUIRE(result.status == 200);
     const std::string request_id = result.header("X-Request-Id").value_or("");
@@ -485,8 +491,13 @@ TEST_CASE("server: malformed requests do not bring it down") {
         server.port,
         "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\nConnection: close\r\n\r\n{\"a\"");
     CHECK(truncated.find(" 400 ") != std::string::npos);
+    CHECK(truncated.find(R"({"error":"request aborted"})") != std::string::npos);
+    const std::string bad_chunks = raw_exchange(
+        server.port, "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n");
+    CHECK(bad_chunks.starts_with("HTTP/1.1 400 "));
+    CHECK(bad_chunks.find("Connection: close\r\n") != std::string::npos);
 
-    test::HttpTestClient client(server.port);
+    http_test::Client client(server.port);
     CHECK(client.get("/echo/still-up").status == 200);
 }
 

@@ -1,0 +1,72 @@
+#include "blob/signed_request.hpp"
+
+#include <cctype>
+#include <charconv>
+
+#include "loupe/http/http_error.hpp"
+#include "loupe/json.hpp"
+
+namespace loupe {
+namespace {
+
+std::optional<int64_t> parse_seconds(const std::string& text) {
+    int64_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || value < 0) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+}  // namespace
+
+std::string require_blob_key(std::string_view raw, const std::string& message) {
+    if (!is_blob_key(raw)) {
+        throw HttpError::bad_request(message);
+    }
+    return normalize_blob_key(raw);
+}
+
+int64_t require_signature(const UrlSigner& signer, const std::string& method,
+                          const std::string& key, const SignedFields& fields, int64_t now_s,
+                          const std::string& message) {
+    if (!fields.content_type || !fields.expires || !fields.signature) {
+        throw HttpError::forbidden(message);
+    }
+    const std::optional<int64_t> expires = parse_seconds(*fields.expires);
+    if (!expires ||
+        !signer.verify(method, key, *fields.content_type, *expires, *fields.signature, now_s)) {
+        throw HttpError::forbidden(message);
+    }
+    return *expires;
+}
+
+std::string media_type_of(std::string_view content_type) {
+    content_type = content_type.substr(0, content_type.find(';'));
+    while (!content_type.empty() &&
+           std::isspace(static_cast<unsigned char>(content_type.front()))) {
+        content_type.remove_prefix(1);
+    }
+    while (!content_type.empty() && std::isspace(static_cast<unsigned char>(content_type.back()))) {
+        content_type.remove_suffix(1);
+    }
+    std::string lower(content_type);
+    for (char& c : lower) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return lower;
+}
+
+void require_signed_content_type(const std::optional<std::string>& sent,
+                                 const std::string& signed_type) {
+    if (sent && media_type_of(*sent) != media_type_of(signed_type)) {
+        throw HttpError::forbidden("Content-Type does not match the signed upload (expected " +
+                                   media_type_of(signed_type) + ")");
+    }
+}
+
+int64_t now_seconds() {
+    return now_ms() / 1000;
+}
+
+}  // namespace loupe

@@ -1,0 +1,29 @@
+#include "blob/upload_routes.hpp"
+
+#include "blob/blob_download.hpp"
+#include "blob/form_upload.hpp"
+#include "blob/put_upload.hpp"
+
+namespace loupe {
+
+void add_blob_routes(Routes& routes, LocalBlobStore& store, UploadLimits limits, Logger& log) {
+    const RouteOptions streamed{BodyMode::stream};
+    routes.add(
+        Method::put, "/uploads/{key}", AuthRequirement::none,
+        [&store, limits, &log](Request& request) {
+            return receive_put_upload(request, store, limits, log);
+        },
+        streamed);
+    routes.add(
+        Method::post, "/uploads", AuthRequirement::none,
+        [&store, limits, &log](Request& request) {
+            return receive_form_upload(request, store, limits, log);
+        },
+        streamed);
+    // Streamed so a stray body on a GET is never read or parsed.
+    routes.add(
+        Method::get, "/blobs/{key}", AuthRequirement::none,
+        [&store](Request& request) { return serve_blob(request, store); }, streamed);
+}
+
+}  // namespace loupe

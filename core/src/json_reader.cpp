@@ -1,0 +1,223 @@
+#include "loupe/http/json_reader.hpp"
+
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <regex>
+
+namespace loupe {
+namespace {
+
+const std::regex& compiled(const std::string& pattern) {
+    static std::mutex mutex;
+    static std::map<std::string, std::regex> cache;
+    std::lock_guard lock(mutex);
+    auto it = cache.find(pattern);
+    if (it == cache.end()) {
+        it = cache.emplace(pattern, std::regex(pattern, std::regex::ECMAScript)).first;
+    }
+    return it->second;
+}
+
+bool is_integer(const Json& value) {
+    if (value.is_number_integer()) {
+        return true;
+    }
+    return value.is_number_float() && std::isfinite(value.get<double>()) &&
+           std::floor(value.get<double>()) == value.get<double>();
+}
+
+std::string format_number(double value) {
+    if (std::floor(value) == value && std::abs(value) < 1e15) {
+        return std::to_string(static_cast<int64_t>(value));
+    }
+    return Json(value).dump();
+}
+
+}  // namespace
+
+bool matches(const std::string& text, const std::string& pattern) {
+    return std::regex_match(text, compiled(pattern));
+}
+
+JsonReader::JsonReader(const Json& object, Validation& validation, std::string path)
+    : object_(object), validation_(validation), path_(std::move(path)) {}
+
+const Json* JsonReader::get(std::string_view key) const {
+    if (!object_.is_object()) {
+        return nullptr;
+    }
+    auto it = object_.find(key);
+    return it == object_.end() ? nullptr : &*it;
+}
+
+bool JsonReader::nullish(std::string_view key) const {
+    const Json* value = get(key);
+    return value == nullptr || value->is_null();
+}
+
+std::string JsonReader::path_of(std::string_view key) const {
+    return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
+}
+
+void JsonReader::issue(std::string_view key, std::string_view message) {
+    validation_.add(path_of(key), message);
+}
+
+std::optional<std::string> JsonReader::string(std::string_view key, bool required,
+                                              std::size_t min_length) {
+    const Json* value = get(key);
+    if (value == nullptr || value->is_null()) {
+        if (required) {
+            issue(key, expected_message("string", value));
+        }
+        return std::nullopt;
+    }
+    if (!value->is_string()) {
+        issue(key, expected_message("string", value));
+        return std::nullopt;
+    }
+    auto text = value->get<std::string>();
+    if (text.size() < min_length) {
+        issue(key, "Too small: expected string to have >=" + std::to_string(min_length) +
+                       " characters");
+        return std::nullopt;
+    }
+    return text;
+}
+
+std::optional<std::string> JsonReader::pattern(std::string_view key, bool required,
+                                               const std::string& regex) {
+    auto text = string(key, required);
+    if (text && !matches(*text, regex)) {
+        issue(key, "Invalid string: must match pattern /" + regex + "/");
+        return std::nullopt;
+    }
+    return text;
+}
+
+std::optional<std::string> JsonReader::one_of(std::string_view key, bool required,
+                                              const std::vector<std::string>& options) {
+    const Json* value = get(key);
+    if (value == nullptr || value->is_null()) {
+        if (required) {
+            issue(key, expected_message("string", value));
+        }
+        return std::nullopt;
+    }
+    if (value->is_string()) {
+        for (const auto& option : options) {
+            if (value->get<std::string>() == option) {
+                return option;
+            }
+        }
+    }
+    std::string list;
+    for (const auto& option : options) {
+        list += (list.empty() ? "\"" : "|\"") + option + "\"";
+    }
+    issue(key, "Invalid option: expected one of " + list);
+    return std::nullopt;
+}
+
+std::optional<bool> JsonReader::boolean(std::string_view key, bool required) {
+    const Json* value = get(key);
+    if (value == nullptr || value->is_null()) {
+        if (required) {
+            issue(key, expected_message("boolean", value));
+        }
+        return std::nullopt;
+    }
+    if (!value->is_boolean()) {
+        issue(key, expected_message("boolean", value));
+        return std::nullopt;
+    }
+    return value->get<bool>();
+}
+
+std::optional<int64_t> JsonReader::integer(std::string_view key, bool required,
+                                           int64_t minimum) {
+    const Json* value = get(key);
+    if (value == nullptr || value->is_null()) {
+        if (required) {
+            issue(key, expected_message("number", value));
+        }
+        return std::nullopt;
+    }
+    if (!value->is_number()) {
+        issue(key, expected_message("number", value));
+        return std::nullopt;
+    }
+    if (!is_integer(*value)) {
+        issue(key, "Invalid input: expected int, received number");
+        return std::nullopt;
+    }
+    auto number = value->is_number_float() ? static_cast<int64_t>(value->get<double>())
+                                           : value->get<int64_t>();
+    if (number < minimum) {
+        issue(key, "Too small: expected number to be >=" + std::to_string(minimum));
+        return std::nullopt;
+    }
+    return number;
+}
+
+std::optional<double> JsonReader::number(std::string_view key, bool required, double minimum,
+                                         double maximum) {
+    const Json* value = get(key);
+    if (value == nullptr || value->is_null()) {
+        if (required) {
+            issue(key, expected_message("number", value));
+        }
+        return std::nullopt;
+    }
+    if (!value->is_number()) {
+        issue(key, expected_message("number", value));
+        return std::nullopt;
+    }
+    double number = value->get<double>();
+    if (number < minimum) {
+        issue(key, "Too small: expected number to be >=" + format_number(minimum));
+        return std::nullopt;
+    }
+    if (number > maximum) {
+        issue(key, "Too big: expected number to be <=" + format_number(maximum));
+        return std::nullopt;
+    }
+    return number;
+}
+
+const Json* JsonReader::array(std::string_view key, bool required, std::size_t min_items) {
+    const Json* value = get(key);
+    if (value == nullptr || value->is_null()) {
+        if (required) {
+            issue(key, expected_message("array", value));
+        }
+        return nullptr;
+    }
+    if (!value->is_array()) {
+        issue(key, expected_message("array", value));
+        return nullptr;
+    }
+    if (value->size() < min_items) {
+        issue(key, "Too small: expected array to have >=" + std::to_string(min_items) + " items");
+        return nullptr;
+    }
+    return value;
+}
+
+const Json* JsonReader::object(std::string_view key, bool required) {
+    const Json* value = get(key);
+    if (value == nullptr || value->is_null()) {
+        if (required) {
+            issue(key, expected_message("object", value));
+        }
+        return nullptr;
+    }
+    if (!value->is_object()) {
+        issue(key, expected_message("object", value));
+        return nullptr;
+    }
+    return value;
+}
+
+}  // namespace loupe

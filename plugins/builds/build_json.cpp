@@ -1,0 +1,56 @@
+#include "build_json.hpp"
+
+#include <soci/soci.h>
+
+namespace loupe::builds {
+
+std::string build_url(const std::string& public_url, const Project& project, int64_t number) {
+    return public_url + "/" + project.account_slug + "/" + project.name + "/builds/" +
+           std::to_string(number);
+}
+
+Json build_json(const Build& build, const Project& project, const std::string& public_url,
+                const std::optional<Build>& baseline, const StatusInputs& inputs) {
+    const auto url = build_url(public_url, project, build.number);
+    const auto status = aggregated_status(build, inputs);
+    Json base = nullptr;
+    Json baseline_build = nullptr;
+    if (baseline) {
+        base = {{"sha", baseline->commit}, {"branch", baseline->branch}};
+        baseline_build = {{"id", std::to_string(baseline->id)},
+                          {"number", baseline->number},
+                          {"commit", baseline->commit},
+                          {"branch", baseline->branch},
+                          {"reason", build.baseline_reason ? Json(*build.baseline_reason) : Json()}};
+    } else if (build.baseline_reason) {
+        baseline_build = {{"id", nullptr},
+                          {"number", nullptr},
+                          {"commit", nullptr},
+                          {"branch", nullptr},
+                          {"reason", *build.baseline_reason}};
+    }
+    return Json{{"id", std::to_string(build.id)},
+                {"number", build.number},
+                {"head", {{"sha", build.pr_head_commit.value_or(build.commit)}, {"branch", build.branch}}},
+                {"base", base},
+                {"status", status},
+                {"conclusion", build.conclusion ? Json(*build.conclusion) : Json()},
+                {"stats", stats_json(build.stats)},
+                {"metadata", build.metadata},
+                {"url", url},
+                {"notification", notification_json(build, status, url)},
+                {"baselineBuild", baseline_build}};
+}
+
+Json render_build(soci::session& session, const Build& build, const Project& project,
+                  const std::string& public_url) {
+    std::optional<Build> baseline;
+    if (build.base_build_id) {
+        baseline = find_build(session, Dialect::sqlite, *build.base_build_id);
+    }
+    StatusInputs inputs;
+    inputs.now_ms = now_ms();
+    return build_json(build, project, public_url, baseline, inputs);
+}
+
+}  // namespace loupe::builds

@@ -1,0 +1,35 @@
+#pragma once
+// The build status clients see (reference §5.1.2) and the commit-status notification derived
+// from it (§5.1.3). Pure functions of the stored state.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "loupe/json.hpp"
+#include "store/build.hpp"
+
+namespace loupe::builds {
+
+struct StatusInputs {
+    /// "accepted" / "rejected" when reviews decided a changes-detected build (reviews plugin).
+    std::optional<std::string> review_status;
+    /// True when a diff job of a complete, unconcluded build failed for good.
+    bool diff_job_failed = false;
+    int64_t now_ms = 0;
+};
+
+/// pending | expired | progress | error | aborted | no-changes | changes-detected | accepted |
+/// rejected. A pending build older than two hours reads "expired".
+std::string aggregated_status(const Build& build, const StatusInputs& inputs);
+
+/// "2 changed, 1 added" from stats (removed omitted for subset builds); "" when nothing.
+std::string stats_message(const Json& stats, bool subset);
+
+/// The notification object, or null for expired/error/aborted builds.
+Json notification_json(const Build& build, const std::string& status, const std::string& url);
+
+/// Every stats key present, missing ones as 0 (reference §4.1); null when not concluded.
+Json stats_json(const Json& stats);
+
+}  // namespace loupe::builds

@@ -1,0 +1,92 @@
+#include "migrations.hpp"
+
+namespace loupe::builds {
+
+void add_migrations(Migrations& migrations) {
+    migrations.add(1, "create builds, screenshots, shards and tests", R"SQL(
+CREATE TABLE build_counters (
+  project_id BIGINT PRIMARY KEY REFERENCES projects(id) ON DELETE CASCADE,
+  last_number BIGINT NOT NULL
+);
+CREATE TABLE builds (
+  id {{id}},
+  project_id BIGINT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  number BIGINT NOT NULL,
+  name TEXT NOT NULL,
+  commit_sha TEXT NOT NULL,
+  branch TEXT NOT NULL,
+  pr_number BIGINT,
+  pr_head_commit TEXT,
+  reference_commit TEXT,
+  reference_branch TEXT,
+  parent_commits TEXT,
+  mode TEXT NOT NULL,
+  ci_provider TEXT,
+  argos_sdk TEXT,
+  run_id TEXT,
+  run_attempt BIGINT,
+  type TEXT,
+  job_status TEXT NOT NULL,
+  parallel INTEGER NOT NULL,
+  parallel_nonce TEXT,
+  batch_count INTEGER NOT NULL,
+  total_batch INTEGER,
+  partial INTEGER NOT NULL,
+  merge_queue INTEGER NOT NULL,
+  merge_queue_pr_numbers TEXT,
+  subset INTEGER NOT NULL,
+  complete INTEGER NOT NULL,
+  valid INTEGER NOT NULL,
+  screenshot_count INTEGER NOT NULL,
+  metadata TEXT,
+  conclusion TEXT,
+  stats TEXT,
+  concluded_at BIGINT,
+  base_build_id BIGINT,
+  baseline_reason TEXT,
+  created_at BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL,
+  finalized_at BIGINT,
+  UNIQUE (project_id, number)
+);
+CREATE INDEX builds_project_nonce ON builds (project_id, parallel_nonce, name);
+CREATE INDEX builds_project_commit ON builds (project_id, commit_sha);
+CREATE TABLE build_tests (
+  id {{id}},
+  project_id BIGINT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  build_name TEXT NOT NULL,
+  name TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  UNIQUE (project_id, build_name, name)
+);
+CREATE TABLE screenshots (
+  id {{id}},
+  build_id BIGINT NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  blob_key TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  base_names TEXT,
+  parent_name TEXT,
+  metadata TEXT,
+  pw_trace_key TEXT,
+  threshold DOUBLE PRECISION,
+  test_id BIGINT REFERENCES build_tests(id),
+  width INTEGER,
+  height INTEGER,
+  created_at BIGINT NOT NULL,
+  UNIQUE (build_id, name)
+);
+CREATE INDEX screenshots_blob_key ON screenshots (blob_key);
+CREATE TABLE build_shards (
+  build_id BIGINT NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
+  shard_key TEXT NOT NULL,
+  shard_index INTEGER,
+  completed INTEGER NOT NULL,
+  metadata TEXT,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (build_id, shard_key)
+)
+)SQL");
+}
+
+}  // namespace loupe::builds

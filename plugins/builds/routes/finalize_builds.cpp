@@ -1,0 +1,66 @@
+// POST /builds/finalize (reference §3.4): completes the parallel builds of a nonce whose shards
+// were sent with `parallelTotal: -1`.
+#include <soci/soci.h>
+
+#include "build_json.hpp"
+#include "finalize.hpp"
+#include "loupe/db/row_reader.hpp"
+#include "loupe/http/json_reader.hpp"
+#include "routes/routes.hpp"
+
+namespace loupe::builds {
+
+void add_finalize_builds(Host& host) {
+    auto& identity = host.identity();
+    auto& database = host.db();
+    auto& jobs = host.jobs();
+    host.routes().add_validated(
+        Method::post, "/builds/finalize", AuthRequirement::project_token,
+        [](Request& request) {
+            const Json& body = request.json();
+            Validation validation;
+            if (!body.is_object()) {
+                validation.add("", expected_message("object", body.is_null() ? nullptr : &body));
+                validation.throw_if_any();
+            }
+            JsonReader reader(body, validation);
+            auto nonce = reader.string("parallelNonce", true, 1);
+            validation.throw_if_any();
+            return *nonce;
+        },
+        [&, host_ptr = &host](Request& request, const std::string& nonce) {
+            const auto& principal = request.principal();
+            auto project = identity.find_project(principal.project_id);
+            if (!project) {
+                throw HttpError::unauthorized();
+            }
+            const auto dialect = database.dialect();
+            Json builds = database.transaction([&](soci::session& session) {
+                std::vector<int64_t> ids;
+                soci::rowset<soci::row> rows =
+                    (session.prepare << "SELECT id FROM builds WHERE project_id = :p AND "
+                                        "parallel_nonce = :n AND total_batch = -1 ORDER BY id",
+                     soci::use(project->id), soci::use(nonce));
+                for (const auto& row : rows) {
+                    ids.push_back(RowReader(row).int64("id"));
+                }
+                Json list = Json::array();
+                for (auto id : ids) {
+                    auto build = find_build(session, dialect, id, true);
+                    if (principal.bound_commit && *principal.bound_commit != build->commit) {
+                        throw HttpError::unauthorized(
+                            "Token is bound to a different commit than the one provided.");
+                    }
+                    if (!build->complete) {
+                        build->metadata = shard_metadata(session, build->id);
+                        finalize_build(session, jobs, *build);
+                    }
+                    list.push_back(render_build(session, *build, *project, host_ptr->public_url()));
+                }
+                return list;
+            });
+            return Response::json({{"builds", builds}});
+        });
+}
+
+}  // namespace loupe::builds

@@ -1,0 +1,125 @@
+// GET /projects/{owner}/{project}/builds (reference §3.6): filters, paging, newest first.
+#include <soci/soci.h>
+
+#include "build_json.hpp"
+#include "loupe/db/row_reader.hpp"
+#include "loupe/http/json_reader.hpp"
+#include "loupe/http/pagination.hpp"
+#include "routes/routes.hpp"
+#include "store/query.hpp"
+
+namespace loupe::builds {
+namespace {
+
+struct ListBuildsInput {
+    Pagination pagination;
+    std::optional<std::string> head;
+    std::optional<std::string> head_sha;
+    std::optional<std::string> search;
+    bool distinct_name = false;
+};
+
+std::optional<std::string> single_query(const Request& request, const char* name,
+                                        Validation& validation) {
+    if (request.query_count(name) > 1) {
+        validation.add(name, "Invalid input: expected string, received array");
+        return std::nullopt;
+    }
+    return request.query(name);
+}
+
+ListBuildsInput parse(Request& request) {
+    Validation validation;
+    ListBuildsInput input;
+    input.pagination = parse_pagination(request, validation);
+    input.head = single_query(request, "head", validation);
+    if (input.head && input.head->empty()) {
+        validation.add("head", "Too small: expected string to have >=1 characters");
+    }
+    input.head_sha = single_query(request, "headSha", validation);
+    if (input.head_sha && !matches(*input.head_sha, sha1_pattern)) {
+        validation.add("headSha", std::string("Invalid string: must match pattern /") +
+                                      sha1_pattern + "/");
+    }
+    if (auto search = single_query(request, "search", validation)) {
+        if (search->empty()) {
+            validation.add("search", "Too small: expected string to have >=1 characters");
+        }
+        auto begin = search->find_first_not_of(" \t\r\n");
+        if (begin != std::string::npos) {
+            input.search = search->substr(begin, search->find_last_not_of(" \t\r\n") - begin + 1);
+        }
+    }
+    input.distinct_name = single_query(request, "distinctName", validation) == "true";
+    validation.throw_if_any();
+    return input;
+}
+
+// LIKE wildcards in user input match themselves ('!' is the escape character).
+std::string escape_like(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        if (c == '%' || c == '_' || c == '!') {
+            out += '!';
+        }
+        out += c;
+    }
+    return out;
+}
+
+std::string lower(std::string text) {
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return text;
+}
+
+}  // namespace
+
+void add_list_builds(Host& host) {
+    auto& identity = host.identity();
+    auto& database = host.db();
+    host.routes().add_validated(
+        Method::get, "/projects/{owner}/{project}/builds", AuthRequirement::project_or_personal_token,
+        parse, [&, host_ptr = &host](Request& request, const ListBuildsInput& input) {
+            auto project = identity.authorize_project(request.principal(), request.param("owner"),
+                                                      request.param("project"));
+            Query query;
+            query.where("project_id = ?", {project.id});
+            if (input.head) {
+                query.where("branch = ?", {*input.head});
+            }
+            if (input.head_sha) {
+                query.where("COALESCE(pr_head_commit, commit_sha) = ?", {*input.head_sha});
+            }
+            if (input.search && !input.search->empty()) {
+                const auto needle = lower(*input.search);
+                const std::string like = "%" + escape_like(needle) + "%";
+                if (matches(needle, "^[0-9a-f]{7,40}$")) {
+                    query.where("lower(name) LIKE ? ESCAPE '!' OR lower(branch) LIKE ? ESCAPE '!' "
+                                "OR commit_sha LIKE ? OR pr_head_commit LIKE ?",
+                                {like, like, needle + "%", needle + "%"});
+                } else {
+                    query.where("lower(name) LIKE ? ESCAPE '!' OR lower(branch) LIKE ? ESCAPE '!'",
+                                {like, like});
+                }
+            }
+            if (input.distinct_name) {
+                Query latest = query;
+                query.where("id IN (SELECT MAX(id) FROM builds WHERE " + latest.conditions() +
+                                " GROUP BY name)",
+                            latest.values());
+            }
+            auto session = database.session();
+            const int64_t total = query.count(*session, "builds");
+            const auto ids = query.ids(*session, "builds", "id", "ORDER BY id DESC LIMIT ? OFFSET ?",
+                                       {input.pagination.limit(), input.pagination.offset()});
+            Json results = Json::array();
+            for (auto id : ids) {
+                auto build = find_build(*session, database.dialect(), id);
+                results.push_back(render_build(*session, *build, project, host_ptr->public_url()));
+            }
+            return Response::json(page_envelope(input.pagination, total, std::move(results)));
+        });
+}
+
+}  // namespace loupe::builds

@@ -1,0 +1,82 @@
+#pragma once
+// A build row: one CI run's screenshots for a commit (Argos keeps the screenshots in a
+// separate "bucket"; Loupe keeps the bucket's fields on the build itself).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "loupe/db/dialect.hpp"
+#include "loupe/json.hpp"
+
+namespace soci {
+class session;
+}
+
+namespace loupe::builds {
+
+struct Build {
+    int64_t id = 0;
+    int64_t project_id = 0;
+    int64_t number = 0;
+    std::string name = "default";
+    std::string commit;
+    std::string branch;
+    std::optional<int64_t> pr_number;
+    std::optional<std::string> pr_head_commit;
+    std::optional<std::string> reference_commit;
+    std::optional<std::string> reference_branch;
+    Json parent_commits;  ///< array of SHA-1 or null
+    std::string mode = "ci";
+    std::optional<std::string> ci_provider;
+    std::optional<std::string> argos_sdk;
+    std::optional<std::string> run_id;
+    std::optional<int64_t> run_attempt;
+    std::optional<std::string> type;  ///< reference | check | orphan | skipped
+    std::string job_status = "pending";  ///< pending | progress | complete | error | aborted
+    bool parallel = false;
+    std::optional<std::string> parallel_nonce;
+    int64_t batch_count = 0;
+    std::optional<int64_t> total_batch;
+    bool partial = false;
+    bool merge_queue = false;
+    Json merge_queue_pr_numbers;
+    bool subset = false;
+    bool complete = false;  ///< every screenshot received (finalized)
+    bool valid = true;      ///< no test report, or a passed one
+    int64_t screenshot_count = 0;
+    Json metadata;  ///< {"testReport": {...}} or null
+    std::optional<std::string> conclusion;
+    Json stats;
+    std::optional<int64_t> concluded_at;
+    std::optional<int64_t> base_build_id;
+    std::optional<std::string> baseline_reason;
+    int64_t created_at = 0;
+    int64_t updated_at = 0;
+    std::optional<int64_t> finalized_at;
+};
+
+/// Column list for SELECTs that read_build() understands.
+extern const char* const build_columns;
+
+std::optional<Build> find_build(soci::session& session, Dialect dialect, int64_t id,
+                                bool for_update = false);
+std::optional<Build> find_build_by_number(soci::session& session, int64_t project_id,
+                                          int64_t number);
+/// The parallel build of (project, nonce, name), locked for update.
+std::optional<Build> find_parallel_build(soci::session& session, Dialect dialect,
+                                         int64_t project_id, const std::string& nonce,
+                                         const std::string& name);
+
+/// Serializes build creation per project (locks the project's counter row) so parallel shards
+/// and number allocation never race. Call first in the creating transaction.
+void lock_build_counter(soci::session& session, Dialect dialect, int64_t project_id);
+/// The next build number of the project (no gaps, no duplicates).
+int64_t allocate_build_number(soci::session& session, int64_t project_id);
+
+/// Inserts `build` (number already set); fills its id.
+void insert_build(soci::session& session, Build& build);
+/// Writes the mutable state columns back.
+void update_build_state(soci::session& session, const Build& build);
+
+}  // namespace loupe::builds

@@ -1,0 +1,79 @@
+#include "store/query.hpp"
+
+#include <soci/soci.h>
+
+#include "loupe/db/row_reader.hpp"
+
+namespace loupe::builds {
+namespace {
+
+// Numbers the `?` placeholders as :p1, :p2, ... (SOCI's portable syntax).
+std::string number_placeholders(const std::string& sql) {
+    std::string out;
+    int next = 1;
+    for (char c : sql) {
+        if (c == '?') {
+            out += ":p" + std::to_string(next++);
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+void run(soci::statement& statement, const std::string& sql,
+         const std::vector<QueryValue>& values) {
+    statement.alloc();
+    statement.prepare(number_placeholders(sql));
+    for (const auto& value : values) {
+        if (const auto* number = std::get_if<int64_t>(&value)) {
+            statement.exchange(soci::use(*number));
+        } else {
+            statement.exchange(soci::use(std::get<std::string>(value)));
+        }
+    }
+}
+
+}  // namespace
+
+Query& Query::where(const std::string& clause, std::vector<QueryValue> values) {
+    conditions_ += " AND (" + clause + ")";
+    for (auto& value : values) {
+        values_.push_back(std::move(value));
+    }
+    return *this;
+}
+
+int64_t Query::count(soci::session& session, const std::string& table) const {
+    soci::statement statement(session);
+    run(statement, "SELECT COUNT(*) FROM " + table + " WHERE " + conditions_, values_);
+    long long total = 0;
+    statement.exchange(soci::into(total));
+    statement.define_and_bind();
+    statement.execute(true);
+    return total;
+}
+
+std::vector<int64_t> Query::ids(soci::session& session, const std::string& table,
+                                const std::string& column, const std::string& suffix,
+                                std::vector<QueryValue> suffix_values) const {
+    auto values = values_;
+    for (auto& value : suffix_values) {
+        values.push_back(std::move(value));
+    }
+    soci::statement statement(session);
+    run(statement, "SELECT " + column + " FROM " + table + " WHERE " + conditions_ + " " + suffix,
+        values);
+    long long id = 0;
+    statement.exchange(soci::into(id));
+    statement.define_and_bind();
+    std::vector<int64_t> ids;
+    if (statement.execute(true)) {
+        do {
+            ids.push_back(id);
+        } while (statement.fetch());
+    }
+    return ids;
+}
+
+}  // namespace loupe::builds

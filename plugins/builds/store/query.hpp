@@ -1,0 +1,37 @@
+#pragma once
+// A SELECT assembled from optional filters, every value a bound parameter (never spliced into
+// the SQL text). Placeholders are written `?` in clauses and numbered when executed.
+
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace soci {
+class session;
+}
+
+namespace loupe::builds {
+
+using QueryValue = std::variant<int64_t, std::string>;
+
+class Query {
+public:
+    /// Adds `AND (<clause>)`; each `?` in the clause takes the next value.
+    Query& where(const std::string& clause, std::vector<QueryValue> values = {});
+    const std::string& conditions() const { return conditions_; }
+    const std::vector<QueryValue>& values() const { return values_; }
+
+    /// SELECT COUNT(*) FROM <table> WHERE <conditions>
+    int64_t count(soci::session& session, const std::string& table) const;
+    /// SELECT <column> FROM <table> WHERE <conditions> <suffix> (suffix may hold `?` too).
+    std::vector<int64_t> ids(soci::session& session, const std::string& table,
+                             const std::string& column, const std::string& suffix,
+                             std::vector<QueryValue> suffix_values = {}) const;
+
+private:
+    std::string conditions_ = "1 = 1";
+    std::vector<QueryValue> values_;
+};
+
+}  // namespace loupe::builds

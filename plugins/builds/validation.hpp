@@ -1,0 +1,35 @@
+#pragma once
+// Field rules shared by the builds endpoints (reference §3.2, §3.3, §4.6).
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "loupe/http/json_reader.hpp"
+
+namespace loupe::builds {
+
+inline constexpr std::size_t max_screenshots = 5000;
+
+/// Lower-cased content type without parameters when supported; nullopt otherwise.
+std::optional<std::string> normalize_content_type(const std::string& content_type);
+/// "Unsupported content type. Supported content types are: image/png, ..."
+std::string unsupported_content_type_message();
+
+/// A unique list of SHA-256 keys (`screenshotKeys`, `pwTraceKeys`), lower-cased.
+std::optional<std::vector<std::string>> read_key_list(JsonReader& reader, const char* field,
+                                                      const char* what);
+
+/// Screenshot metadata (§4.6); adds issues under `path`. Returns the cleaned object (unknown
+/// keys dropped) or null.
+Json read_screenshot_metadata(const Json& metadata, const std::string& path,
+                              Validation& validation);
+
+/// Build metadata `{testReport?: {status, stats?: {startTime?, duration?}}}`.
+Json read_build_metadata(JsonReader& reader);
+
+/// The JavaScript-style integer coercion of a path segment (`buildNumber`), with the Argos
+/// empty-path messages.
+std::optional<int64_t> parse_positive_integer(const std::string& text, Validation& validation);
+
+}  // namespace loupe::builds

@@ -1,0 +1,73 @@
+// Issue 3, real client scenario 5: refusals the CLI prints clearly — a wrong token, a commit
+// that is not 40 hex characters — and the server's own answer when a client sends such a commit.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { apiRequests, logTail } from "./support/checks.mjs";
+import { clis, describeRun, node22, runCli } from "./support/cli.mjs";
+import { LoupeServer } from "./support/server.mjs";
+import { checkoutFor, skipReason } from "./support/suite.mjs";
+
+const UNKNOWN_TOKEN = `argos_${"z".repeat(34)}`; // 40 characters, the shape of a project token
+
+describe("refusals", { skip: skipReason() }, () => {
+  let server;
+  before(async () => {
+    server = await LoupeServer.start({ node22 });
+  });
+  after(async () => {
+    await server?.stop();
+  });
+
+  for (const cli of clis) {
+    describe(`CLI ${cli.name}`, () => {
+      let repo, dir;
+      before(async () => {
+        repo = await checkoutFor(cli, server);
+        ({ dir } = repo.screenshots("screenshots", `refusal-${cli.name}`, 2));
+      });
+      const buildRequests = () => apiRequests(server).filter((r) => r.path === "/v2/builds");
+
+      test("5a. an unknown token: the CLI prints the server's message and fails", async () => {
+        const expected = `Project not found in Argos. If the issue persists, verify your token. (token: "${UNKNOWN_TOKEN}").`;
+        for (const args of [["upload", dir], ["skip"]]) {
+          const before = buildRequests().length;
+          const run = await runCli(cli, repo, args, { ARGOS_API_BASE_URL: server.apiBaseUrl, ARGOS_TOKEN: UNKNOWN_TOKEN });
+          assert.notEqual(run.code, 0, describeRun(cli, run));
+          assert.ok(run.output.includes(expected), `the server's 401 message is printed:\n${describeRun(cli, run)}\n${logTail(server)}`);
+          const created = buildRequests().slice(before).filter((r) => r.status < 300);
+          assert.deepEqual(created, [], "no build is created");
+        }
+      });
+
+      test("5b. a commit that is not 40 hex characters is refused", async () => {
+        for (const commit of ["xyz", repo.commit.toUpperCase(), repo.commit.slice(0, 7)]) {
+          const before = buildRequests().length;
+          const run = await runCli(cli, repo, ["upload", dir], {
+            ARGOS_API_BASE_URL: server.apiBaseUrl, ARGOS_TOKEN: server.projectToken, ARGOS_COMMIT: commit,
+          });
+          assert.notEqual(run.code, 0, describeRun(cli, run));
+          assert.match(run.output, commit.length === 7 ? /Short SHA1 is not allowed/ : /Invalid commit/, describeRun(cli, run));
+          assert.deepEqual(buildRequests().slice(before).filter((r) => r.status < 300), [], "no build is created");
+        }
+      });
+    });
+  }
+
+  test("5c. the server refuses such a commit itself (a client that does not check)", async () => {
+    for (const commit of ["xyz", "A".repeat(40), "a".repeat(39)]) {
+      const response = await server.api("POST", "builds", { body: { commit, branch: "main", screenshotKeys: [] } });
+      assert.equal(response.status, 400, `${commit}: ${response.status} ${response.text}\n${logTail(server)}`);
+      assert.equal(response.body?.error, "Invalid request");
+      assert.deepEqual(response.body?.details, [{ message: "commit is Invalid string: must match pattern /^[0-9a-f]{40}$/" }]);
+    }
+  });
+
+  test("5d. the server refuses an unknown token itself", async () => {
+    const response = await server.api("POST", "builds", {
+      token: UNKNOWN_TOKEN, body: { commit: "a".repeat(40), branch: "main", screenshotKeys: [] },
+    });
+    assert.equal(response.status, 401, response.text);
+    assert.equal(response.body?.error,
+      `Project not found in Argos. If the issue persists, verify your token. (token: "${UNKNOWN_TOKEN}").`);
+  });
+});

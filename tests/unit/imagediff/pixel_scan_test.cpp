@@ -1,0 +1,47 @@
+#include "pixel_scan.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstring>
+#include <vector>
+
+namespace loupe::imagediff {
+namespace {
+
+TEST_CASE("pixel scan: finds the first differing pixel at every position and length") {
+    for (size_t count = 0; count <= 70; ++count) {
+        std::vector<uint8_t> a(count * 4 + 4, 0x33);
+        std::vector<uint8_t> b = a;
+        CHECK(find_first_difference(a.data(), b.data(), count) == count);
+        for (size_t at = 0; at < count; ++at) {
+            for (const size_t byte : {size_t{0}, size_t{3}}) {
+                std::vector<uint8_t> c = a;
+                c[at * 4 + byte] ^= 0x80;
+                if (at + 1 < count) {
+                    c[(count - 1) * 4] ^= 1;  // a later difference must not win
+                }
+                CAPTURE(count);
+                CAPTURE(at);
+                CHECK(find_first_difference(a.data(), c.data(), count) == at);
+            }
+        }
+        // Past `count`, nothing is looked at.
+        b[count * 4] ^= 1;
+        CHECK(find_first_difference(a.data(), b.data(), count) == count);
+    }
+}
+
+TEST_CASE("pixel scan: finds the first pixel that is not transparent black") {
+    for (size_t count = 0; count <= 40; ++count) {
+        std::vector<uint8_t> zero(count * 4 + 4, 0);
+        CHECK(find_first_nonzero(zero.data(), count) == count);
+        for (size_t at = 0; at < count; ++at) {
+            std::vector<uint8_t> v = zero;
+            v[at * 4 + 3] = 1;
+            CHECK(find_first_nonzero(v.data(), count) == at);
+        }
+    }
+}
+
+}  // namespace
+}  // namespace loupe::imagediff
