@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(
   build-essential cmake ninja-build ccache pkg-config git
-  libcivetweb-dev libsoci-dev libsqlite3-dev libpq-dev libpoco-dev nlohmann-json3-dev
+  libcivetweb-dev libsoci-dev libboost-dev libsqlite3-dev libpq-dev libpoco-dev nlohmann-json3-dev
   libspng-dev libdeflate-dev libturbojpeg0-dev doctest-dev
   postgresql clang libclang-rt-14-dev clang-format
   nodejs npm chromium fonts-dejavu-core fonts-liberation2 curl

@@ -15,7 +15,7 @@ FILENAME ~ /pixelmatch.tsv$/ { t["pm", $1] = $2; next }
 function row(label, key, anchor,   ms) {
   ms = total[key]
   if ((key in need) && !have[need[key]] || ms <= 0) { printf "  %-62s %10s %9s\n", label, "-", "-"; return }
-  printf "  %-62s %10.1f %9.1f  %s\n", label, ms, MP / (ms / 1000), anchor
+  printf "  %-62s %10.1f %9.1f%s\n", label, ms, MP / (ms / 1000), anchor == "" ? "" : "  " anchor
 }
 # ratio(label, numerator key, denominator key, "min"|"max", target): time ratio num/den
 function ratio(label, num, den, kind, target,   all, dif, ok) {
@@ -53,7 +53,7 @@ END {
     printf "\nper pair (ms)\n%-31s %6s %4s %9s %9s %9s %9s %9s %9s %9s %9s\n", "pair", "MP", "same", "loupe", "compare", "cli", "argos", "srv1", "srv2", "pm", "spng"
     for (i = 1; i <= n; i++) {
       k = order[i]
-      printf "%-31s %6.2f %4s %9.2f %9.2f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f\n", k, mp[k], same[k] ? "yes" : "", t["loupe", k], t["cmp", k], t["cli", k], t["argos", k], t["srv1", k], t["srv2", k], t["pm", k], t["spng", k]
+      printf "%-31s %6.2f %4s %9.2f %9.2f %9s %9.1f %9.1f %9.1f %9.1f %9.1f\n", k, mp[k], same[k] ? "yes" : "", t["loupe", k], t["cmp", k], have["cli"] ? sprintf("%.1f", t["cli", k]) : "-", t["argos", k], t["srv1", k], t["srv2", k], t["pm", k], t["spng", k]
     }
   }
 }

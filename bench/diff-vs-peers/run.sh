@@ -7,7 +7,8 @@
 # ratios issue 5 sets targets for. Rows:
 #   Loupe in process        loupe_bench_diff: Differ::diff_files, decode + both passes + mask PNG
 #   Loupe compare only      loupe_bench_diff: compare() on pre-decoded images, both passes
-#   loupe diff process      `$LOUPE_BIN diff BASE HEAD --out MASK`, exec to exit (skipped if unset)
+#   loupe diff process      `$LOUPE_BIN diff BASE HEAD --out MASK` run from the repository root,
+#                           exec to exit (skipped with a note if unset or failing)
 #   odiff as Argos runs it  both passes (0.15 / 0.0225, AA, diff mask) started at once, exec to exit
 #   odiff --server          the same two passes as round trips to one server process
 #   pixelmatch compare      pixelmatch() on RGBA decoded beforehand (threshold 0.1)
@@ -31,6 +32,10 @@ export BENCH_NODE_MODULES=$NODE_MODULES
 ODIFF=${LOUPE_ODIFF:-$NODE_MODULES/@odiff/linux-x64/odiff}
 BENCH_BIN=${LOUPE_BENCH_DIFF:-$REPO/build/bench/diff-vs-peers/loupe_bench_diff}
 LOUPE_BIN=${LOUPE_BIN:-}
+if [ -n "$LOUPE_BIN" ]; then  # absolute, because `loupe diff` runs from the repository root
+  LOUPE_BIN=$(command -v "$LOUPE_BIN" || echo "$LOUPE_BIN")
+  [[ $LOUPE_BIN == /* ]] || LOUPE_BIN=$PWD/$LOUPE_BIN
+fi
 
 die() { echo "run.sh: $*" >&2; exit 1; }
 [ -f "$CORPUS/corpus.tsv" ] || die "no corpus.tsv in $CORPUS (see bench/README.md to render it)"
@@ -49,7 +54,7 @@ median() { printf '%s\n' "$@" | sort -n | sed -n "$(( ($# + 1) / 2 ))p"; }
 tail -n +2 "$CORPUS/corpus.tsv" | awk -F'\t' -v d="$CORPUS" 'NF { print $1 "\t" d "/" $1 ".base.png\t" d "/" $1 ".head.png" }' > "$WORK/raw.list"
 echo "run.sh: $(wc -l < "$WORK/raw.list") pairs from $CORPUS, RUNS=$RUNS" >&2
 LOAD_START=$(cut -d' ' -f1 /proc/loadavg)
-node "$HERE/peers-timing.mjs" pad "$WORK/raw.list" "$WORK" > "$WORK/inputs.list"
+timeout 300 node "$HERE/peers-timing.mjs" pad "$WORK/raw.list" "$WORK" > "$WORK/inputs.list"
 while IFS=$'\t' read -r name base head; do
   if cmp -s "$base" "$head"; then printf '%s\t1\n' "$name"; else printf '%s\t0\n' "$name"; fi
 done < "$WORK/raw.list" > "$WORK/identical.tsv"
@@ -57,18 +62,20 @@ done < "$WORK/raw.list" > "$WORK/identical.tsv"
 # Loupe in process ------------------------------------------------------------------------
 if [ -x "$BENCH_BIN" ]; then
   echo "run.sh: Loupe in process ($BENCH_BIN)" >&2
-  "$BENCH_BIN" "$CORPUS" "$RUNS" > "$WORK/loupe.tsv"
+  timeout 900 "$BENCH_BIN" "$CORPUS" "$RUNS" > "$WORK/loupe.tsv"
 else
   echo "Loupe in-process rows skipped: no loupe_bench_diff at $BENCH_BIN (build it or set LOUPE_BENCH_DIFF)" >> "$NOTES"
   printf 'name\n' > "$WORK/loupe.tsv"
 fi
 
-# loupe diff as a process -------------------------------------------------------------------
+# loupe diff as a process (from the repository root, where etc/loupe.properties enables the
+# builds plugin that registers `diff`) -------------------------------------------------------
+cd "$REPO"
 loupe_cli_check() { # one untimed, time-bounded run on the first pair; exit 0 or 1 is a verdict
   local rc=0
   IFS=$'\t' read -r _ base head < "$WORK/raw.list"
   timeout 120 "$LOUPE_BIN" diff "$base" "$head" --out "$WORK/loupe-mask.png" > "$WORK/loupe-check.txt" 2>&1 || rc=$?
-  [ "$rc" -le 1 ] || { echo "loupe diff row skipped: '$LOUPE_BIN diff' exited with $rc: $(head -c 200 "$WORK/loupe-check.txt")" >> "$NOTES"; return 1; }
+  [ "$rc" -le 1 ] || { echo "loupe diff row skipped: '$LOUPE_BIN diff' exited with $rc: $(head -c 300 "$WORK/loupe-check.txt" | tr -s '\n' ' ')" >> "$NOTES"; return 1; }
 }
 : > "$WORK/loupe-cli.tsv"
 if [ -z "$LOUPE_BIN" ]; then
@@ -111,9 +118,9 @@ while IFS=$'\t' read -r name base head _; do
 done < "$WORK/inputs.list"
 
 echo "run.sh: odiff --server" >&2
-node "$HERE/peers-timing.mjs" odiff-server "$WORK/inputs.list" "$RUNS" "$ODIFF" > "$WORK/server.tsv"
+timeout 900 node "$HERE/peers-timing.mjs" odiff-server "$WORK/inputs.list" "$RUNS" "$ODIFF" > "$WORK/server.tsv"
 echo "run.sh: pixelmatch" >&2
-node "$HERE/peers-timing.mjs" pixelmatch "$WORK/inputs.list" "$RUNS" > "$WORK/pixelmatch.tsv"
+timeout 900 node "$HERE/peers-timing.mjs" pixelmatch "$WORK/inputs.list" "$RUNS" > "$WORK/pixelmatch.tsv"
 
 # report ------------------------------------------------------------------------------------------
 echo "# diff-vs-peers on $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), $(date -u +%Y-%m-%dT%H:%MZ)"

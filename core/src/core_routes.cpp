@@ -4,7 +4,8 @@
 
 namespace loupe {
 
-void add_core_routes(Routes& routes, Database& database, BlobStore& /*blobs*/) {
+void add_core_routes(Routes& routes, Database& database, LocalBlobStore& blobs,
+                     UploadLimits limits, Logger& log) {
     routes.add(Method::get, "/healthz", AuthRequirement::none,
                [](Request&) { return Response::json({{"status", "ok"}}); });
     routes.add(Method::get, "/readyz", AuthRequirement::none, [&database](Request&) {
@@ -13,6 +14,7 @@ void add_core_routes(Routes& routes, Database& database, BlobStore& /*blobs*/) {
         }
         return Response::json({{"status", "unavailable"}, {"database", "unreachable"}}, 503);
     });
+    add_blob_routes(routes, blobs, limits, log);
 }
 
 }  // namespace loupe

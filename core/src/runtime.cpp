@@ -125,7 +125,10 @@ void Runtime::run_shutdown_hooks() {
 }
 
 void Runtime::register_core_routes(HostImpl& core_host) {
-    add_core_routes(core_host.routes(), *database_, *blobs_);
+    UploadLimits limits;
+    limits.max_bytes =
+        static_cast<uint64_t>(config_->get_int("blobs.max_upload_bytes", 50ll << 20));
+    add_core_routes(core_host.routes(), *database_, *blobs_, limits, *log_);
 }
 
 }  // namespace loupe

@@ -20,6 +20,12 @@ std::string random_suffix() {
            std::to_string(device() % 1000000);
 }
 
+// SOCI 4.0 mangles a URI without any '=' ("postgresql://.../loupe" → database "loupe="), so an
+// administrative connection always carries one parameter.
+std::string admin_url(const std::string& url) {
+    return url + (url.find('?') == std::string::npos ? "?" : "&") + "application_name=loupe_test";
+}
+
 const char* postgres_server() {
     const char* url = std::getenv("LOUPE_TEST_POSTGRES_URL");
     return (url && *url) ? url : nullptr;
@@ -44,7 +50,8 @@ TestDatabase::TestDatabase() {
     if (const char* server = postgres_server()) {
         server_url_ = server;
         schema_ = "t_" + random_suffix();
-        soci::session admin(soci::postgresql, server_url_);
+        soci::session admin(soci::postgresql, admin_url(server_url_));
+        admin << "SET client_min_messages TO warning";
         admin << "CREATE SCHEMA " + schema_;  // name is generated, never user input
         url_ = server_url_ + (server_url_.find('?') == std::string::npos ? "?" : "&") +
                "options=-csearch_path%3D" + schema_;
@@ -59,7 +66,8 @@ TestDatabase::TestDatabase() {
 TestDatabase::~TestDatabase() {
     try {
         if (!schema_.empty()) {
-            soci::session admin(soci::postgresql, server_url_);
+            soci::session admin(soci::postgresql, admin_url(server_url_));
+            admin << "SET client_min_messages TO warning";
             admin << "DROP SCHEMA " + schema_ + " CASCADE";
         }
         if (!directory_.empty()) {

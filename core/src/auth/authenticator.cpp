@@ -53,8 +53,8 @@ Principal Authenticator::authenticate(const std::optional<std::string>& authoriz
         return Principal{};
     }
     // An empty header counts as missing, as in Argos (an empty string is falsy there).
-    if (!authorization_header || authorization_header->find_first_not_of(" \t") ==
-                                     std::string::npos) {
+    if (!authorization_header ||
+        authorization_header->find_first_not_of(" \t") == std::string::npos) {
         throw unauthorized(auth_messages::missing_header);
     }
     const Principal principal = resolve(parse_bearer_header(*authorization_header));

@@ -14,8 +14,8 @@ namespace loupe {
 namespace {
 
 bool is_token68_char(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '.' || c == '_' || c == '~' || c == '+' || c == '/' || c == '-';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+           c == '_' || c == '~' || c == '+' || c == '/' || c == '-';
 }
 
 bool is_token_char(char c) {
@@ -31,7 +31,9 @@ bool is_space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 
-bool is_value_char(char c) { return c != '\\' && c != '"' && c != '=' && c != ',' && !is_space(c); }
+bool is_value_char(char c) {
+    return c != '\\' && c != '"' && c != '=' && c != ',' && !is_space(c);
+}
 
 /// Length of the `=value` part at `at` (an unquoted value or a quoted string), 0 if none.
 std::size_t value_length(std::string_view body, std::size_t at) {

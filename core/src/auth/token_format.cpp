@@ -1,10 +1,10 @@
 #include "auth/token_format.hpp"
 
+#include <Poco/DigestEngine.h>
+#include <Poco/SHA2Engine.h>
 #include <openssl/err.h>
 #include <openssl/rand.h>
 
-#include <Poco/DigestEngine.h>
-#include <Poco/SHA2Engine.h>
 #include <array>
 #include <stdexcept>
 

@@ -121,9 +121,15 @@ void LocalBlobStore::publish(const std::string& temporary, const std::string& ke
         return;
     }
     fsync_file(temporary);
-    fs::create_directories(fs::path(target).parent_path());
+    const fs::path folder = fs::path(target).parent_path();
+    if (!fs::exists(folder)) {
+        fs::create_directories(folder);
+        // The new folders' own entries must survive a crash too, or the blob goes with them.
+        fsync_directory(folder.parent_path().string());
+        fsync_directory(folder.parent_path().parent_path().string());
+    }
     fs::rename(temporary, target);
-    fsync_directory(fs::path(target).parent_path().string());
+    fsync_directory(folder.string());
 }
 
 bool LocalBlobStore::exists(const std::string& key) {

@@ -59,7 +59,8 @@ std::string media_type_of(std::string_view content_type) {
 
 void require_signed_content_type(const std::optional<std::string>& sent,
                                  const std::string& signed_type) {
-    if (sent && media_type_of(*sent) != media_type_of(signed_type)) {
+    // An empty signed type is the legacy putUrl form, which declares no type: any is accepted.
+    if (sent && !signed_type.empty() && media_type_of(*sent) != media_type_of(signed_type)) {
         throw HttpError::forbidden("Content-Type does not match the signed upload (expected " +
                                    media_type_of(signed_type) + ")");
     }

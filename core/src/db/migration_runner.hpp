@@ -25,7 +25,9 @@ struct AppliedMigration {
 /// instances (pg_advisory_lock on PostgreSQL; BEGIN IMMEDIATE on SQLite). Each step and its
 /// schema_migrations row commit together. Refuses (std::runtime_error) an applied step whose
 /// checksum changed ("migration builds/3 changed after it was applied") and a database ahead
-/// of the code ("database is at builds/7, this binary knows builds/5").
+/// of the code ("database is at builds/7, this binary knows builds/5"). A step's SQL is
+/// rendered for the dialect and split into statements where ";" ends a line (see
+/// sql_statements.hpp); steps must be numbered 1..n per track, checked before anything runs.
 LOUPE_API std::vector<AppliedMigration> run_migrations(Database& database,
                                                        const std::vector<MigrationTrack>& tracks,
                                                        Logger& log);

@@ -129,21 +129,17 @@ int HttpServer::start() {
     const ServerOptions& options = impl_->options;
     const std::string ports = listening_port(options);
     const std::string threads = std::to_string(std::max(options.threads, 1));
+    // clang-format off
     std::vector<const char*> settings = {
-        "listening_ports",
-        ports.c_str(),
-        "num_threads",
-        threads.c_str(),
-        "enable_keep_alive",
-        "yes",
-        "keep_alive_timeout_ms",
-        keep_alive_timeout_ms,
-        "request_timeout_ms",
-        request_timeout_ms,
+        "listening_ports", ports.c_str(),
+        "num_threads", threads.c_str(),
+        "enable_keep_alive", "yes",
+        "keep_alive_timeout_ms", keep_alive_timeout_ms,
+        "request_timeout_ms", request_timeout_ms,
         // Captures are percent-decoded segment by segment, so "%2F" stays inside one.
-        "decode_url",
-        "no",
+        "decode_url", "no",
     };
+    // clang-format on
     if (!options.access_log.empty()) {
         settings.push_back("access_log_file");
         settings.push_back(options.access_log.c_str());

@@ -30,8 +30,7 @@ AdminArguments::AdminArguments(const AdminCommandSpec& spec,
         const std::string name = word.substr(2, equals == std::string::npos ? equals : equals - 2);
         if (!contains(spec.required, name) && !contains(spec.optional, name) &&
             !contains(spec.repeatable, name)) {
-            throw AdminUsageError("unknown option --" + name + " for `" + command_name(spec) +
-                                  "`");
+            throw AdminUsageError("unknown option --" + name + " for `" + command_name(spec) + "`");
         }
         std::string value;
         if (equals != std::string::npos) {

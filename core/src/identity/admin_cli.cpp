@@ -29,8 +29,7 @@ void user_create(IdentityStore& identity, const AdminArguments& args, AdminOutpu
 
 void account_create(IdentityStore& identity, const AdminArguments& args, AdminOutput& output) {
     const auto& owner = args.value("owner");
-    output.created_team(identity.create_team(args.value("slug"), args.value("name"), owner),
-                        owner);
+    output.created_team(identity.create_team(args.value("slug"), args.value("name"), owner), owner);
 }
 
 void member_add(IdentityStore& identity, const AdminArguments& args, AdminOutput& output) {

@@ -16,7 +16,9 @@ Json user_json(const User& user) {
                 {"accountId", std::to_string(user.account_id)}};
 }
 
-Json optional_time(std::optional<int64_t> at) { return at ? Json(iso_time(*at)) : Json(nullptr); }
+Json optional_time(std::optional<int64_t> at) {
+    return at ? Json(iso_time(*at)) : Json(nullptr);
+}
 
 std::string join(const std::vector<std::string>& words, const std::string& separator) {
     std::string joined;
@@ -28,7 +30,9 @@ std::string join(const std::vector<std::string>& words, const std::string& separ
 
 }  // namespace
 
-void AdminOutput::emit(const Json& json) { out_ << json.dump() << "\n"; }
+void AdminOutput::emit(const Json& json) {
+    out_ << json.dump() << "\n";
+}
 
 void AdminOutput::table(const std::vector<std::vector<std::string>>& rows) {
     std::vector<std::size_t> widths;
@@ -127,8 +131,8 @@ void AdminOutput::tokens(const std::vector<TokenListing>& tokens) {
         }
         return emit({{"tokens", list}});
     }
-    std::vector<std::vector<std::string>> rows{{"ID", "KIND", "PREFIX", "OWNER", "EXPIRES",
-                                                "STATUS"}};
+    std::vector<std::vector<std::string>> rows{
+        {"ID", "KIND", "PREFIX", "OWNER", "EXPIRES", "STATUS"}};
     for (const auto& token : tokens) {
         rows.push_back({std::to_string(token.id), token.kind, token.prefix, token.owner,
                         token.expires_at ? iso_time(*token.expires_at) : "never",

@@ -90,8 +90,8 @@ void print_framed(std::ostream& out, const BootstrapResult& result) {
         "These tokens are shown only once:",
         "",
         std::string("  user                   ") + admin_slug,
-        std::string("  account                ") + default_slug + " (team, owned by " +
-            admin_slug + ")",
+        std::string("  account                ") + default_slug + " (team, owned by " + admin_slug +
+            ")",
         std::string("  project                ") + default_slug + "/" + default_slug,
         "  project token          " + result.project_token,
         "  personal access token  " + result.personal_access_token,
@@ -123,10 +123,10 @@ bool create_defaults(IdentityStore& identity, const BootstrapResult& result) {
                 return false;
             }
             const int64_t now = now_ms();
-            const User admin = identity_writes::create_user(session, admin_slug, "Admin",
-                                                            false, now);
-            const Account team = identity_writes::create_team(session, default_slug,
-                                                              "Default", admin, now);
+            const User admin =
+                identity_writes::create_user(session, admin_slug, "Admin", false, now);
+            const Account team =
+                identity_writes::create_team(session, default_slug, "Default", admin, now);
             identity_writes::create_project(session, team, default_slug, "main",
                                             result.project_token, now);
             identity_writes::create_personal_token(session, admin, {team}, std::nullopt,
@@ -145,8 +145,7 @@ bool create_defaults(IdentityStore& identity, const BootstrapResult& result) {
 }  // namespace
 
 std::optional<BootstrapResult> bootstrap_if_empty(IdentityStore& identity,
-                                                  const std::string& data_dir,
-                                                  std::ostream& out) {
+                                                  const std::string& data_dir, std::ostream& out) {
     if (identity.has_any_user()) {
         return std::nullopt;
     }

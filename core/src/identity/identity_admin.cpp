@@ -103,8 +103,8 @@ std::pair<Project, IssuedToken> IdentityStore::create_project(const std::string&
     const std::string token = generate_project_token();
     return database_.transaction([&](soci::session& session) {
         const Account account = require_account(session, account_slug);
-        auto created = identity_writes::create_project(session, account, clean_name,
-                                                       base_branch, token, now_ms());
+        auto created = identity_writes::create_project(session, account, clean_name, base_branch,
+                                                       token, now_ms());
         if (!created) {
             throw AdminError("Name is already used by another project");
         }
@@ -128,13 +128,13 @@ IssuedToken IdentityStore::create_personal_token(const std::string& user_slug,
         for (const auto& slug : account_slugs) {
             Account account = require_account(session, slug);
             if (!belongs_to(session, user, account)) {
-                throw AdminError("User \"" + user.slug + "\" does not belong to account \"" +
-                                 slug + "\"");
+                throw AdminError("User \"" + user.slug + "\" does not belong to account \"" + slug +
+                                 "\"");
             }
             scope.push_back(std::move(account));
         }
-        return identity_writes::create_personal_token(session, user, scope, expires_at_ms,
-                                                      token, now_ms());
+        return identity_writes::create_personal_token(session, user, scope, expires_at_ms, token,
+                                                      now_ms());
     });
 }
 

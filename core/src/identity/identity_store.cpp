@@ -154,9 +154,8 @@ std::vector<Project> IdentityStore::visible_projects(int64_t user_id, const Acco
         return identity_rows::projects_of_account(*session, account.id);
     }
     if (account.kind == AccountKind::user) {
-        return account.user_id == user_id
-                   ? identity_rows::projects_of_account(*session, account.id)
-                   : std::vector<Project>{};
+        return account.user_id == user_id ? identity_rows::projects_of_account(*session, account.id)
+                                          : std::vector<Project>{};
     }
     auto role = identity_rows::team_role(*session, account.id, user_id);
     if (!role) {
@@ -188,11 +187,11 @@ std::pair<Project, IssuedToken> IdentityStore::create_project(soci::session& ses
                                                               const Account& account,
                                                               const std::string& name,
                                                               const std::string& base_branch) {
-    auto created = identity_writes::create_project(
-        session, account, name, base_branch.empty() ? "main" : base_branch,
-        generate_project_token(), now_ms());
+    auto created = identity_writes::create_project(session, account, name,
+                                                   base_branch.empty() ? "main" : base_branch,
+                                                   generate_project_token(), now_ms());
     if (!created) {
-        throw HttpError::bad_request("Name is already used by another project");
+        throw HttpError::conflict("Name is already used by another project");
     }
     return *created;
 }

@@ -77,12 +77,9 @@ void set_member(soci::session& session, const Account& team, const User& user, R
     }
 }
 
-std::optional<std::pair<Project, IssuedToken>> create_project(soci::session& session,
-                                                              const Account& account,
-                                                              const std::string& name,
-                                                              const std::string& base_branch,
-                                                              const std::string& token,
-                                                              int64_t now) {
+std::optional<std::pair<Project, IssuedToken>> create_project(
+    soci::session& session, const Account& account, const std::string& name,
+    const std::string& base_branch, const std::string& token, int64_t now) {
     const std::string key = name_key(name);
     long long project_id = 0;
     session << "INSERT INTO projects (account_id, name, name_key, default_base_branch, "
@@ -93,8 +90,8 @@ std::optional<std::pair<Project, IssuedToken>> create_project(soci::session& ses
     if (!session.got_data()) {
         return std::nullopt;
     }
-    token_store::NewToken row{"project", token, project_id, std::nullopt, std::nullopt,
-                              std::nullopt};
+    token_store::NewToken row{"project",    token,        project_id,
+                              std::nullopt, std::nullopt, std::nullopt};
     const int64_t token_id = token_store::insert(session, row, now);
     auto project = identity_rows::project_by_id(session, project_id);
     return std::pair{*project, IssuedToken{token_id, token}};
@@ -104,8 +101,7 @@ IssuedToken create_personal_token(soci::session& session, const User& user,
                                   const std::vector<Account>& scope,
                                   std::optional<int64_t> expires_at, const std::string& token,
                                   int64_t now) {
-    token_store::NewToken row{"personal", token, std::nullopt, user.id, expires_at,
-                              std::nullopt};
+    token_store::NewToken row{"personal", token, std::nullopt, user.id, expires_at, std::nullopt};
     const int64_t token_id = token_store::insert(session, row, now);
     for (const auto& account : scope) {
         token_store::add_scope(session, token_id, account.id);

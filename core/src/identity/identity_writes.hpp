@@ -26,12 +26,9 @@ void set_member(soci::session& session, const Account& team, const User& user, R
                 int64_t now);
 /// A project with the reference §3.11 defaults and `token` as its project token; nullopt when
 /// the account already has a project of that name (case-insensitive).
-std::optional<std::pair<Project, IssuedToken>> create_project(soci::session& session,
-                                                              const Account& account,
-                                                              const std::string& name,
-                                                              const std::string& base_branch,
-                                                              const std::string& token,
-                                                              int64_t now);
+std::optional<std::pair<Project, IssuedToken>> create_project(
+    soci::session& session, const Account& account, const std::string& name,
+    const std::string& base_branch, const std::string& token, int64_t now);
 /// A personal access token of `user` scoped to `scope` (already checked by the caller).
 IssuedToken create_personal_token(soci::session& session, const User& user,
                                   const std::vector<Account>& scope,

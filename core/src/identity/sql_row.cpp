@@ -34,8 +34,7 @@ std::optional<int64_t> RowReader::optional_int64() {
         case soci::dt_string:
             return std::stoll(row_.get<std::string>(column));
         default:
-            throw std::logic_error("RowReader: column " +
-                                   row_.get_properties(column).get_name() +
+            throw std::logic_error("RowReader: column " + row_.get_properties(column).get_name() +
                                    " is not an integer");
     }
 }

@@ -13,7 +13,7 @@
 namespace loupe {
 
 class RowReader {
-public:
+  public:
     explicit RowReader(const soci::row& row) : row_(row) {}
 
     int64_t int64();
@@ -22,7 +22,7 @@ public:
     std::optional<std::string> optional_text();
     bool flag() { return int64() != 0; }
 
-private:
+  private:
     std::size_t take(bool nullable);
 
     const soci::row& row_;

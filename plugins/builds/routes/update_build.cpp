@@ -194,6 +194,9 @@ void add_update_build(Host& host) {
             if (!input.build_id) {
                 throw HttpError::not_found("Build not found");
             }
+            // Looked up before the transaction: a second pooled session must not be taken
+            // while one is held.
+            auto project = identity.find_project(principal.project_id);
             const auto dialect = database.dialect();
             Json rendered = database.transaction([&](soci::session& session) {
                 auto build = find_build(session, dialect, *input.build_id, true);
@@ -204,7 +207,6 @@ void add_update_build(Host& host) {
                     throw HttpError::unauthorized(
                         "Token is bound to a different commit than the one provided.");
                 }
-                auto project = identity.find_project(build->project_id);
                 if (build->complete) {
                     if (!is_idempotent_retry(session, *build, input.screenshots)) {
                         throw HttpError::conflict("Build is already finalized");

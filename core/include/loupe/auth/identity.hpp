@@ -104,7 +104,8 @@ public:
     /// Marks activity (a build) for "most recently active first" ordering.
     virtual void touch_project(soci::session& session, int64_t project_id, int64_t at_ms) = 0;
 
-    /// Creates a project in `account` with a new project token (name checks are the caller's).
+    /// Creates a project in `account` with a new project token. The name's format is the caller's
+/// to check; a name already used in the account (case-insensitive) throws HttpError 409.
     virtual std::pair<Project, IssuedToken> create_project(soci::session& session,
                                                            const Account& account,
                                                            const std::string& name,

@@ -40,6 +40,23 @@ inline double luma(const uint8_t* pixel) {
     return yiq::blended_luma(pixel);
 }
 
+// The darkest and brightest neighbour from the 8 luma differences (centre minus neighbour):
+// the first index holding the smallest value below 0 and the first holding the largest above
+// 0, as odiff's sequential strict comparisons find them. False when either side is missing
+// (not on a slope).
+inline bool find_extremes(const double (&delta)[8], int& min_k, int& max_k) {
+    double min_delta = 0.0;
+    double max_delta = 0.0;
+    min_k = max_k = -1;
+    for (int k = 0; k < 8; ++k) {
+        min_k = delta[k] < min_delta ? k : min_k;
+        min_delta = delta[k] < min_delta ? delta[k] : min_delta;
+        max_k = delta[k] > max_delta ? k : max_k;
+        max_delta = delta[k] > max_delta ? delta[k] : max_delta;
+    }
+    return min_k >= 0 && max_k >= 0;
+}
+
 /// Neighbour k of the centre, or null where the canvas border clamps it away.
 struct Neighbours {
     const uint8_t* centre;
@@ -57,22 +74,13 @@ bool on_slope(const Neighbours& n, unsigned equal, int& min_k, int& max_k) {
     if (equal >= 3) {
         return false;  // flat area, not an edge
     }
-    // Identical neighbours have a delta of exactly 0 and so never become an extreme.
+    // Identical or clamped-away neighbours count as a delta of 0: never an extreme.
     const double centre_luma = luma(n.centre);
-    double min_delta = 0.0;
-    double max_delta = 0.0;
-    min_k = max_k = -1;
+    double delta[8];
     for (int k = 0; k < 8; ++k) {
-        if (n.pixel[k] == nullptr) {
-            continue;
-        }
-        const double delta = centre_luma - luma(n.pixel[k]);
-        min_k = delta < min_delta ? k : min_k;
-        min_delta = delta < min_delta ? delta : min_delta;
-        max_k = delta > max_delta ? k : max_k;
-        max_delta = delta > max_delta ? delta : max_delta;
+        delta[k] = n.pixel[k] == nullptr ? 0.0 : centre_luma - luma(n.pixel[k]);
     }
-    return min_k >= 0 && max_k >= 0;
+    return find_extremes(delta, min_k, max_k);
 }
 
 // --- The common case: the pixel is well inside the image --------------------------------
@@ -130,17 +138,11 @@ bool on_slope(const Direct& image, int& min_k, int& max_k) {
         return false;  // flat area, not an edge
     }
     const double centre_luma = luma(image.centre);
-    double min_delta = 0.0;
-    double max_delta = 0.0;
-    min_k = max_k = -1;
+    double delta[8];
     for (int k = 0; k < 8; ++k) {
-        const double delta = centre_luma - luma(image.at(kDx[k], kDy[k]));
-        min_k = delta < min_delta ? k : min_k;
-        min_delta = delta < min_delta ? delta : min_delta;
-        max_k = delta > max_delta ? k : max_k;
-        max_delta = delta > max_delta ? delta : max_delta;
+        delta[k] = centre_luma - luma(image.at(kDx[k], kDy[k]));
     }
-    return min_k >= 0 && max_k >= 0;
+    return find_extremes(delta, min_k, max_k);
 }
 
 // --- Everything else: near the canvas border, or straddling an image's edge ----------------

@@ -101,29 +101,27 @@ size_t find_first_nonzero_sse2(const uint8_t* pixels, size_t count) {
     return find_first_nonzero_scalar(pixels, i, count);
 }
 
-bool cpu_has_avx2() {
-    static const bool has = __builtin_cpu_supports("avx2");
-    return has;
-}
-
 #endif  // LOUPE_SCAN_X86
 
 }  // namespace
 
-size_t find_first_difference(const uint8_t* a, const uint8_t* b, size_t count) {
+size_t find_first_difference(const uint8_t* a, const uint8_t* b, size_t count,
+                             const CpuFeatures& cpu) {
 #ifdef LOUPE_SCAN_X86
-    return cpu_has_avx2() ? find_first_difference_avx2(a, b, count)
-                          : find_first_difference_sse2(a, b, count);
+    return cpu.avx2 ? find_first_difference_avx2(a, b, count)
+                    : find_first_difference_sse2(a, b, count);
 #else
+    (void)cpu;
     return find_first_difference_scalar(a, b, 0, count);
 #endif
 }
 
-size_t find_first_nonzero(const uint8_t* pixels, size_t count) {
+size_t find_first_nonzero(const uint8_t* pixels, size_t count, const CpuFeatures& cpu) {
 #ifdef LOUPE_SCAN_X86
-    return cpu_has_avx2() ? find_first_nonzero_avx2(pixels, count)
-                          : find_first_nonzero_sse2(pixels, count);
+    return cpu.avx2 ? find_first_nonzero_avx2(pixels, count)
+                    : find_first_nonzero_sse2(pixels, count);
 #else
+    (void)cpu;
     return find_first_nonzero_scalar(pixels, 0, count);
 #endif
 }

@@ -15,8 +15,10 @@
 namespace loupe::imagediff::png {
 namespace {
 
-// Fast, and still a fraction of the raw size on screenshots and masks.
-constexpr int kCompressionLevel = 1;
+// Fast levels. Masks are long runs of zero bytes, on which libdeflate 1.14's level 1 is twice
+// as slow as level 2 (2.6 against 1.2 ms for an 8 MP mask).
+constexpr int kImageCompressionLevel = 1;
+constexpr int kMaskCompressionLevel = 2;
 
 using Compressor = std::unique_ptr<libdeflate_compressor, decltype(&libdeflate_free_compressor)>;
 
@@ -46,9 +48,8 @@ class PngWriter {
     }
 
     /// zlib-compresses `scanlines` into IDAT chunks, then ends the file.
-    std::vector<uint8_t> finish(std::span<const uint8_t> scanlines) {
-        Compressor compressor(libdeflate_alloc_compressor(kCompressionLevel),
-                              libdeflate_free_compressor);
+    std::vector<uint8_t> finish(std::span<const uint8_t> scanlines, int level) {
+        Compressor compressor(libdeflate_alloc_compressor(level), libdeflate_free_compressor);
         if (!compressor) {
             throw std::bad_alloc();
         }
@@ -85,7 +86,7 @@ std::vector<uint8_t> encode_mask(std::span<const uint8_t> scanlines, uint32_t wi
     writer.chunk("PLTE", palette);
     const uint8_t alpha[1] = {0};  // entry 0 transparent; entries without alpha are opaque
     writer.chunk("tRNS", alpha);
-    return writer.finish(scanlines);
+    return writer.finish(scanlines, kMaskCompressionLevel);
 }
 
 }  // namespace loupe::imagediff::png
@@ -107,7 +108,7 @@ std::vector<uint8_t> encode_png(const Image& image) {
     }
     png::PngWriter writer;
     writer.header(image.width, image.height, 8, png::rgba);
-    return writer.finish(scanlines);
+    return writer.finish(scanlines, png::kImageCompressionLevel);
 }
 
 }  // namespace loupe::imagediff

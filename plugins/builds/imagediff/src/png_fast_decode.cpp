@@ -132,6 +132,11 @@ bool decode_png_fast(std::span<const uint8_t> png, Image& out, DecodeContext& co
     out.rgba.resize(row_bytes * height);
     png::unfilter_image(filtered, width, height, has_alpha ? 4 : 3, context.zero_row.data(),
                         out.rgba.data());
+    // Keep a zero row of screenshot width (a few KB), not one of a pathological 80 MP x 1 image.
+    constexpr size_t kZeroRowKeepBytes = size_t{1} << 20;
+    if (context.zero_row.size() > kZeroRowKeepBytes) {
+        context.zero_row = {};
+    }
     return true;
 }
 

@@ -5,6 +5,8 @@
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
+
+#include "png_unfilter_serial.hpp"
 #define LOUPE_UNFILTER_X86 1
 #endif
 
@@ -94,80 +96,15 @@ inline __m128i load_pixel(const uint8_t* p) {
     return _mm_cvtsi32_si128(int(load_u32(p)));
 }
 
-inline __m128i load_pixel_16(const uint8_t* p) {
-    return _mm_unpacklo_epi8(load_pixel(p), _mm_setzero_si128());
-}
-
-inline void store_pixel_16(uint8_t* p, __m128i v, uint32_t opaque) {
-    store_u32(p, uint32_t(_mm_cvtsi128_si32(_mm_packus_epi16(v, v))) | opaque);
-}
-
-inline __m128i abs_epi16(__m128i v) {
-    return _mm_max_epi16(v, _mm_sub_epi16(_mm_setzero_si128(), v));
-}
-
-inline __m128i select(__m128i mask, __m128i if_set, __m128i if_clear) {
-    return _mm_or_si128(_mm_and_si128(mask, if_set), _mm_andnot_si128(mask, if_clear));
-}
-
-// The state of one Sub, Average or Paeth row, in 16-bit lanes: a = left, c = above-left.
-// The switch is taken the same way for a whole row, so it predicts perfectly.
-struct SerialLane {
-    uint8_t filter = sub;
-    __m128i a = _mm_setzero_si128();
-    __m128i c = _mm_setzero_si128();
-
-    __m128i step(__m128i b, __m128i filtered) {
-        const __m128i low_byte = _mm_set1_epi16(0xff);
-        switch (filter) {
-            case sub:
-                a = _mm_and_si128(_mm_add_epi16(a, filtered), low_byte);
-                break;
-            case average: {
-                const __m128i mean = _mm_srli_epi16(_mm_add_epi16(a, b), 1);
-                a = _mm_and_si128(_mm_add_epi16(mean, filtered), low_byte);
-                break;
-            }
-            default: {
-                // p - a = b - c and p - b = a - c; ties favour a, then b, then c.
-                const __m128i b_minus_c = _mm_sub_epi16(b, c);
-                const __m128i a_minus_c = _mm_sub_epi16(a, c);
-                const __m128i pa = abs_epi16(b_minus_c);
-                const __m128i pb = abs_epi16(a_minus_c);
-                const __m128i pc = abs_epi16(_mm_add_epi16(a_minus_c, b_minus_c));
-                const __m128i smallest = _mm_min_epi16(pc, _mm_min_epi16(pa, pb));
-                const __m128i nearest = select(_mm_cmpeq_epi16(smallest, pa), a,
-                                               select(_mm_cmpeq_epi16(smallest, pb), b, c));
-                a = _mm_and_si128(_mm_add_epi16(nearest, filtered), low_byte);
-                c = b;
-                break;
-            }
-        }
-        return a;
+// Baseline x86-64: abs as max(v, -v), select as and/andnot/or.
+struct Sse2Ops {
+    static __m128i abs16(__m128i v) {
+        return _mm_max_epi16(v, _mm_sub_epi16(_mm_setzero_si128(), v));
+    }
+    static __m128i select(__m128i mask, __m128i if_set, __m128i if_clear) {
+        return _mm_or_si128(_mm_and_si128(mask, if_set), _mm_andnot_si128(mask, if_clear));
     }
 };
-
-// kRows consecutive Sub/Average/Paeth rows as a wavefront: at step t, row r does pixel t - r,
-// after row r - 1 has finished pixels t - r + 1 and t - r (its b and c).
-template <int kSrcBytes, int kRows>
-void unfilter_serial_rows(const uint8_t* const* scanlines, const uint8_t* prev, uint8_t* const* dst,
-                          size_t width, uint32_t opaque) {
-    SerialLane lanes[kRows];
-    for (int r = 0; r < kRows; ++r) {
-        lanes[r].filter = scanlines[r][0];
-    }
-    for (size_t t = 0; t < width + kRows - 1; ++t) {
-        for (int r = 0; r < kRows; ++r) {
-            const size_t x = t - r;  // wraps past width while row r has not started
-            if (x < width) {
-                const uint8_t* above = r == 0 ? prev : dst[r - 1];
-                const __m128i pixel = lanes[r].step(
-                    load_pixel_16(above + x * 4), load_pixel_16(scanlines[r] + 1 + x * kSrcBytes));
-                store_pixel_16(dst[r] + x * 4, pixel, opaque);
-            }
-        }
-    }
-}
 
 // A lone Sub row of RGBA: a prefix sum over four pixels per step.
 void unfilter_sub_rgba(const uint8_t* src, uint8_t* dst, size_t width) {
@@ -241,15 +178,9 @@ void unfilter_none_up_rgb_sse2(bool add_above, const uint8_t* src, const uint8_t
     }
 }
 
-bool cpu_has_ssse3() {
-    static const bool has = __builtin_cpu_supports("ssse3");
-    return has;
-}
-
 template <int kSrcBytes>
 void unfilter_image_sse(const uint8_t* filtered, size_t width, size_t height,
-                        const uint8_t* zero_row, uint8_t* out) {
-    constexpr uint32_t kOpaque = kSrcBytes == 3 ? 0xff000000u : 0;
+                        const uint8_t* zero_row, uint8_t* out, const CpuFeatures& cpu) {
     constexpr size_t kMaxRows = 4;
     const size_t scanline_bytes = 1 + width * kSrcBytes;
     const size_t row_bytes = width * 4;
@@ -262,7 +193,7 @@ void unfilter_image_sse(const uint8_t* filtered, size_t width, size_t height,
         if (!depends_on_left(filter)) {
             if constexpr (kSrcBytes == 4) {
                 unfilter_none_up_rgba(filter == up, scanline + 1, prev, dst, width);
-            } else if (cpu_has_ssse3()) {
+            } else if (cpu.ssse3) {
                 unfilter_none_up_rgb_ssse3(filter == up, scanline + 1, prev, dst, width);
             } else {
                 unfilter_none_up_rgb_sse2(filter == up, scanline + 1, prev, dst, width);
@@ -282,23 +213,12 @@ void unfilter_image_sse(const uint8_t* filtered, size_t width, size_t height,
             scanlines[r] = scanline + r * scanline_bytes;
             dsts[r] = dst + r * row_bytes;
         }
-        switch (rows) {
-            case 1:
-                if (kSrcBytes == 4 && filter == sub) {
-                    unfilter_sub_rgba(scanline + 1, dst, width);
-                } else {
-                    unfilter_serial_rows<kSrcBytes, 1>(scanlines, prev, dsts, width, kOpaque);
-                }
-                break;
-            case 2:
-                unfilter_serial_rows<kSrcBytes, 2>(scanlines, prev, dsts, width, kOpaque);
-                break;
-            case 3:
-                unfilter_serial_rows<kSrcBytes, 3>(scanlines, prev, dsts, width, kOpaque);
-                break;
-            default:
-                unfilter_serial_rows<kSrcBytes, 4>(scanlines, prev, dsts, width, kOpaque);
-                break;
+        if (rows == 1 && kSrcBytes == 4 && filter == sub) {
+            unfilter_sub_rgba(scanline + 1, dst, width);
+        } else if (cpu.avx2) {
+            unfilter_wavefront_avx2(kSrcBytes, rows, scanlines, prev, dsts, width);
+        } else {
+            unfilter_wavefront<Sse2Ops, kSrcBytes>(rows, scanlines, prev, dsts, width);
         }
         y += rows;
         prev = dsts[rows - 1];
@@ -319,14 +239,15 @@ void unfilter_image_scalar(const uint8_t* filtered, size_t width, size_t height,
 }
 
 void unfilter_image(const uint8_t* filtered, size_t width, size_t height, int source_bytes,
-                    const uint8_t* zero_row, uint8_t* out) {
+                    const uint8_t* zero_row, uint8_t* out, const CpuFeatures& cpu) {
 #ifdef LOUPE_UNFILTER_X86
     if (source_bytes == 4) {
-        unfilter_image_sse<4>(filtered, width, height, zero_row, out);
+        unfilter_image_sse<4>(filtered, width, height, zero_row, out, cpu);
     } else {
-        unfilter_image_sse<3>(filtered, width, height, zero_row, out);
+        unfilter_image_sse<3>(filtered, width, height, zero_row, out, cpu);
     }
 #else
+    (void)cpu;
     unfilter_image_scalar(filtered, width, height, source_bytes, zero_row, out);
 #endif
 }

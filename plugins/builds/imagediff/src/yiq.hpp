@@ -58,16 +58,27 @@ inline YiqFixed to_yiq_fixed(const uint8_t* rgba) {
             (r * to_fixed(kQr) + g * to_fixed(kQg) + b * to_fixed(kQb)) >> kShift};
 }
 
-/// odiff's squared YIQ distance, scaled by 2^12.
-inline int64_t delta_fixed(const uint8_t* base_rgba, const uint8_t* head_rgba) {
-    const YiqFixed a = to_yiq_fixed(base_rgba);
-    const YiqFixed b = to_yiq_fixed(head_rgba);
-    const int64_t dy = a.y - b.y;
-    const int64_t di = a.i - b.i;
-    const int64_t dq = a.q - b.q;
+inline int64_t weighted_sum_fixed(int64_t dy, int64_t di, int64_t dq) {
     return (dy * dy * to_fixed(kYWeight) + di * di * to_fixed(kIWeight) +
             dq * dq * to_fixed(kQWeight)) >>
            (2 * kShift);
+}
+
+/// odiff's squared YIQ distance, scaled by 2^12.
+inline int64_t delta_fixed(const uint8_t* base_rgba, const uint8_t* head_rgba) {
+    if ((base_rgba[3] & head_rgba[3]) == 255) {
+        // Both opaque: Y, I and Q are integer-linear in the channels, so their differences
+        // are the same combinations of the channel differences.
+        const int64_t dr = int64_t{base_rgba[0]} - head_rgba[0];
+        const int64_t dg = int64_t{base_rgba[1]} - head_rgba[1];
+        const int64_t db = int64_t{base_rgba[2]} - head_rgba[2];
+        return weighted_sum_fixed(dr * to_fixed(kYr) + dg * to_fixed(kYg) + db * to_fixed(kYb),
+                                  dr * to_fixed(kIr) + dg * to_fixed(kIg) + db * to_fixed(kIb),
+                                  dr * to_fixed(kQr) + dg * to_fixed(kQg) + db * to_fixed(kQb));
+    }
+    const YiqFixed a = to_yiq_fixed(base_rgba);
+    const YiqFixed b = to_yiq_fixed(head_rgba);
+    return weighted_sum_fixed(a.y - b.y, a.i - b.i, a.q - b.q);
 }
 
 /// Luma of a pixel blended onto white, in doubles (the anti-aliasing test's brightness).

@@ -1,6 +1,7 @@
+#include "auth/authenticator.hpp"
+
 #include <doctest/doctest.h>
 
-#include "auth/authenticator.hpp"
 #include "auth/token_format.hpp"
 #include "loupe/json.hpp"
 #include "unit/core/identity/identity_fixture.hpp"
@@ -72,7 +73,8 @@ TEST_CASE_FIXTURE(AuthFixture, "a missing or empty header is 401, a malformed on
           }) == Refusal{400, "Invalid authorization header"});
     CHECK(refusal_of([&] {
               authenticator.authenticate("Token x", AuthRequirement::project_token, nullptr);
-          }) == Refusal{400, "Invalid authorization header scheme \"Token\", please use \"Bearer\""});
+          }) ==
+          Refusal{400, "Invalid authorization header scheme \"Token\", please use \"Bearer\""});
     CHECK(refusal_of([&] {
               authenticator.authenticate("Bearer a b", AuthRequirement::project_token, nullptr);
           }) == Refusal{400, "Invalid authorization header, no valid Bearer found"});
@@ -144,8 +146,7 @@ TEST_CASE_FIXTURE(AuthFixture, "personal access token refusals") {
 
 TEST_CASE_FIXTURE(AuthFixture, "the route's requirement is enforced after the token resolves") {
     const auto pat = identity.create_personal_token("bob", {"acme"}, std::nullopt);
-    CHECK(refusal(web.second.token, AuthRequirement::personal_token) ==
-          Refusal{401, requires_pat});
+    CHECK(refusal(web.second.token, AuthRequirement::personal_token) == Refusal{401, requires_pat});
     CHECK(refusal(web.second.token, AuthRequirement::personal_token_for_account) ==
           Refusal{401, requires_pat});
     CHECK(refusal(pat.token, AuthRequirement::project_token) ==
@@ -156,8 +157,8 @@ TEST_CASE_FIXTURE(AuthFixture, "the route's requirement is enforced after the to
     const std::string in_scope = "acme";
     const std::string out_of_scope = "alice";
     const std::string missing = "nobody";
-    CHECK(authenticate(pat.token, AuthRequirement::personal_token_for_account, &in_scope)
-              .is_user());
+    CHECK(
+        authenticate(pat.token, AuthRequirement::personal_token_for_account, &in_scope).is_user());
     CHECK(refusal(pat.token, AuthRequirement::personal_token_for_account, &out_of_scope) ==
           Refusal{401, no_account_access});
     CHECK(refusal(pat.token, AuthRequirement::personal_token_for_account, &missing) ==
@@ -165,8 +166,8 @@ TEST_CASE_FIXTURE(AuthFixture, "the route's requirement is enforced after the to
 }
 
 TEST_CASE_FIXTURE(AuthFixture, "short-lived project tokens") {
-    const auto bound = identity.issue_short_lived_token(web.first.id, 600'000,
-                                                        std::string(40, 'a'));
+    const auto bound =
+        identity.issue_short_lived_token(web.first.id, 600'000, std::string(40, 'a'));
     const Principal principal = authenticate(bound.token, AuthRequirement::project_token);
     CHECK(principal.is_project());
     CHECK(principal.project_id == web.first.id);

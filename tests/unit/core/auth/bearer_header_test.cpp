@@ -1,6 +1,7 @@
+#include "auth/bearer_header.hpp"
+
 #include <doctest/doctest.h>
 
-#include "auth/bearer_header.hpp"
 #include "unit/core/identity/identity_fixture.hpp"
 
 namespace loupe {

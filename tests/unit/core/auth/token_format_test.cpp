@@ -1,9 +1,9 @@
+#include "auth/token_format.hpp"
+
 #include <doctest/doctest.h>
 
 #include <array>
 #include <set>
-
-#include "auth/token_format.hpp"
 
 namespace loupe {
 namespace {
@@ -76,10 +76,8 @@ TEST_CASE("token kind detection follows the reference order") {
 }
 
 TEST_CASE("sha256_hex and token_prefix") {
-    CHECK(sha256_hex("abc") ==
-          "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-    CHECK(sha256_hex("") ==
-          "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    CHECK(sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    CHECK(sha256_hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
     CHECK(token_prefix("argos_abcdefghijklmnop") == "argos_abcdef");
     CHECK(token_prefix("arp_12345678xyz") == "arp_12345678");
     CHECK(token_prefix("short") == "short");

@@ -2,8 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include "unit/core/blob/blob_test_http.hpp"
 #include "unit/core/blob/blob_test_server.hpp"
-#include "unit/core/http/http_test_client.hpp"
 
 namespace loupe {
 
@@ -18,13 +18,12 @@ std::vector<uint8_t> as_bytes(const std::string& text) {
 }  // namespace
 
 TEST_CASE("GET /blobs: a signed URL serves the bytes with the signed type") {
-    test::BlobTestServer server;
-    const std::string bytes = test::random_bytes(90 * 1024, 31);
+    blob_test::BlobTestServer server;
+    const std::string bytes = blob_test::random_bytes(90 * 1024, 31);
     const std::string key = server.store.put(as_bytes(bytes));
-    test::HttpTestClient client(server.port);
 
-    const test::HttpResult image =
-        client.get(server.target(server.store.signed_get_url(key, "image/png", ttl_ms)));
+    const blob_test::HttpAnswer image = blob_test::http_get(
+        server.port, server.target(server.store.signed_get_url(key, "image/png", ttl_ms)));
     REQUIRE(image.status == 200);
     CHECK(image.body == bytes);
     CHECK(image.header("Content-Type") == "image/png");
@@ -38,16 +37,17 @@ TEST_CASE("GET /blobs: a signed URL serves the bytes with the signed type") {
     CHECK(max_age <= 600);
 
     // Anything but a raster image is a download, never a page of Loupe's origin.
-    for (const std::string type : {"text/html", "image/svg+xml", "application/json"}) {
-        const test::HttpResult other =
-            client.get(server.target(server.store.signed_get_url(key, type, ttl_ms)));
+    for (const char* type : {"text/html", "image/svg+xml", "application/json"}) {
+        const blob_test::HttpAnswer other = blob_test::http_get(
+            server.port, server.target(server.store.signed_get_url(key, type, ttl_ms)));
         CHECK(other.status == 200);
         CHECK(other.header("Content-Type") == type);
         CHECK(other.header("Content-Disposition") == "attachment");
     }
 
     const std::string target = server.target(server.store.signed_get_url(key, "image/png", 5000));
-    const test::HttpResult head = client.send({"HEAD", "/v2" + target, {}, {}, false});
+    const blob_test::HttpAnswer head =
+        blob_test::http_send(server.port, {"HEAD", "/v2" + target, {}, {}, false});
     CHECK(head.status == 200);
     CHECK(head.header("Content-Length") == std::to_string(bytes.size()));
     CHECK(head.header("Cache-Control").value_or("").starts_with("private, max-age="));
@@ -55,9 +55,8 @@ TEST_CASE("GET /blobs: a signed URL serves the bytes with the signed type") {
 }
 
 TEST_CASE("GET /blobs: a bad or expired signature is a 403, a missing blob a 404") {
-    test::BlobTestServer server;
+    blob_test::BlobTestServer server;
     const std::string key = server.store.put(as_bytes("held"));
-    test::HttpTestClient client(server.port);
     const Json refused = {{"error", "Invalid or expired download signature"}};
     const int64_t later = now_ms() / 1000 + 60;
     const auto target = [&](const std::string& method, const std::string& blob, int64_t expires,
@@ -67,22 +66,25 @@ TEST_CASE("GET /blobs: a bad or expired signature is a 403, a missing blob a 404
                "&signature=" + server.store.signer().sign(method, blob, signed_type, expires);
     };
 
-    CHECK(client.get(target("GET", key, later, "image/png", "image/png")).status == 200);
+    CHECK(blob_test::http_get(server.port, target("GET", key, later, "image/png", "image/png"))
+              .status == 200);
     for (const std::string& refused_target :
          {target("GET", key, now_ms() / 1000 - 1, "image/png", "image/png"),
           target("PUT", key, later, "image/png", "image/png"),
           target("GET", key, later, "image/png", "text/html"), "/blobs/" + key}) {
         CAPTURE(refused_target);
-        const test::HttpResult result = client.get(refused_target);
+        const blob_test::HttpAnswer result = blob_test::http_get(server.port, refused_target);
         CHECK(result.status == 403);
         CHECK(result.json() == refused);
     }
 
-    const std::string absent = test::sha256_hex("never uploaded");
-    const test::HttpResult missing = client.get(target("GET", absent, later, "image/png", "image/png"));
+    const std::string absent = blob_test::sha256_hex("never uploaded");
+    const blob_test::HttpAnswer missing =
+        blob_test::http_get(server.port, target("GET", absent, later, "image/png", "image/png"));
     CHECK(missing.status == 404);
     CHECK(missing.json() == Json{{"error", "Not found"}});
-    CHECK(client.get("/blobs/not-a-key?expires=1&contentType=a&signature=b").status == 404);
+    CHECK(blob_test::http_get(server.port, "/blobs/not-a-key?expires=1&contentType=a&signature=b")
+              .status == 404);
 }
 
 }  // namespace loupe

@@ -1,13 +1,11 @@
 #pragma once
 // An HttpServer on an ephemeral port serving only the blob routes over a LocalBlobStore in a
-// temporary folder, plus helpers to make content, keys, signed targets and upload forms.
+// temporary folder, with a logger the tests can read.
 
-#include <Poco/DigestEngine.h>
-#include <Poco/SHA2Engine.h>
-
-#include <filesystem>
+#include <map>
 #include <memory>
-#include <random>
+#include <mutex>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,66 +15,52 @@
 #include "blob/upload_routes.hpp"
 #include "http/router.hpp"
 #include "http/server.hpp"
+#include "loupe/db/database.hpp"
+#include "loupe/log/logger.hpp"
 #include "support/test_database.hpp"
-#include "unit/core/http/capturing_logger.hpp"
-#include "unit/core/http/null_database.hpp"
+#include "unit/core/blob/blob_test_content.hpp"
 
-namespace loupe::test {
+namespace loupe::blob_test {
 
-inline std::string sha256_hex(const std::string& bytes) {
-    Poco::SHA2Engine sha(Poco::SHA2Engine::SHA_256);
-    sha.update(bytes);
-    return Poco::DigestEngine::digestToHex(sha.digest());
-}
-
-/// Deterministic bytes that do not compress and contain CR, LF and '-' (multipart-hostile).
-inline std::string random_bytes(std::size_t size, unsigned seed = 1) {
-    std::mt19937 generator(seed);
-    std::string bytes(size, '\0');
-    for (char& c : bytes) {
-        c = static_cast<char>(generator() & 0xff);
-    }
-    return bytes;
-}
-
-/// Files currently in a folder (not recursive).
-inline std::vector<std::string> files_in(const std::string& folder) {
-    std::vector<std::string> names;
-    for (const auto& entry : std::filesystem::directory_iterator(folder)) {
-        names.push_back(entry.path().filename().string());
-    }
-    return names;
-}
-
-/// A multipart/form-data body: `fields` in order, then a part named "file".
-struct UploadForm {
-    std::string boundary = "----loupe-test-boundary-7MA4YWxkTrZu0gW";
-    std::vector<std::pair<std::string, std::string>> fields;
-    std::string file;
-    std::string file_content_type;  ///< empty: the file part declares none
-    std::vector<std::pair<std::string, std::string>> fields_after_file;
-
-    std::string content_type() const { return "multipart/form-data; boundary=" + boundary; }
-
-    std::string body() const {
+/// Keeps the event names and fields of every line.
+class MemoryLogger final : public Logger {
+public:
+    void log(LogLevel, std::string_view event,
+             std::initializer_list<LogField> fields = {}) override {
         std::string text;
-        const auto add_field = [&](const std::string& name, const std::string& value) {
-            text += "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + name +
-                    "\"\r\n\r\n" + value + "\r\n";
-        };
-        for (const auto& [name, value] : fields) {
-            add_field(name, value);
+        for (const auto& [key, value] : fields) {
+            text.append(" ").append(key).append("=").append(value);
         }
-        text += "--" + boundary +
-                "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"shot.png\"\r\n";
-        if (!file_content_type.empty()) {
-            text += "Content-Type: " + file_content_type + "\r\n";
+        std::lock_guard lock(mutex_);
+        lines_.emplace_back(event, std::move(text));
+    }
+
+    /// The fields (" key=value ...") of every line with this event.
+    std::vector<std::string> lines(std::string_view event) const {
+        std::lock_guard lock(mutex_);
+        std::vector<std::string> found;
+        for (const auto& [name, fields] : lines_) {
+            if (name == event) {
+                found.push_back(fields);
+            }
         }
-        text += "\r\n" + file + "\r\n";
-        for (const auto& [name, value] : fields_after_file) {
-            add_field(name, value);
-        }
-        return text + "--" + boundary + "--\r\n";
+        return found;
+    }
+
+private:
+    mutable std::mutex mutex_;
+    std::vector<std::pair<std::string, std::string>> lines_;
+};
+
+/// The blob routes need no token, so the Authenticator never reaches its database.
+class NoDatabase final : public Database {
+public:
+    Dialect dialect() const override { return Dialect::sqlite; }
+    SessionLease session() override { throw std::logic_error("the blob tests use no database"); }
+
+protected:
+    void run_in_transaction(const std::function<void(soci::session&)>&) override {
+        throw std::logic_error("the blob tests use no database");
     }
 };
 
@@ -105,18 +89,18 @@ struct BlobTestServer {
     std::vector<std::string> temporary_files() const { return files_in(store_root + "/tmp"); }
     std::size_t upload_count() const { return log.lines("blob.uploaded").size(); }
 
-    TempDir folder;
+    test::TempDir folder;
     const std::string store_root = folder.path() + "/blobs";
-    const std::string secret = std::string(64, 's');
-    LocalBlobStore store{store_root, UrlSigner(secret), [this] { return public_url(); }};
-    CapturingLogger log;
+    LocalBlobStore store{store_root, UrlSigner(std::string(64, 's')),
+                         [this] { return public_url(); }};
+    MemoryLogger log;
     CollectingRoutes collected;
     std::unique_ptr<Router> router;
-    NullDatabase database;
+    NoDatabase database;
     std::map<std::string, TokenResolver> resolvers;
     Authenticator authenticator{database, resolvers};
     std::unique_ptr<HttpServer> server;
     int port = 0;
 };
 
-}  // namespace loupe::test
+}  // namespace loupe::blob_test

@@ -9,7 +9,9 @@
 #include <fstream>
 
 #include "blob/temporary_upload.hpp"
-#include "unit/core/blob/blob_test_server.hpp"
+#include "loupe/json.hpp"
+#include "support/test_database.hpp"
+#include "unit/core/blob/blob_test_content.hpp"
 
 namespace loupe {
 namespace {
@@ -22,7 +24,7 @@ struct StoreFixture {
     LocalBlobStore store{root, UrlSigner(std::string(64, 'k')),
                          [] { return std::string("https://loupe.example.com"); }};
 
-    std::vector<std::string> temporary_files() const { return test::files_in(root + "/tmp"); }
+    std::vector<std::string> temporary_files() const { return blob_test::files_in(root + "/tmp"); }
 };
 
 std::span<const uint8_t> as_span(const std::string& text) {
@@ -52,9 +54,9 @@ TEST_CASE("blob keys: 64 hex characters, stored lower-case") {
 
 TEST_CASE("LocalBlobStore: put stores bytes under their SHA-256 in a two-level folder") {
     StoreFixture fixture;
-    const std::string bytes = test::random_bytes(10000, 41);
+    const std::string bytes = blob_test::random_bytes(10000, 41);
     const std::string key = fixture.store.put(as_span(bytes));
-    CHECK(key == test::sha256_hex(bytes));
+    CHECK(key == blob_test::sha256_hex(bytes));
 
     CHECK(fixture.store.exists(key));
     const std::optional<BlobInfo> info = fixture.store.stat(key);
@@ -79,12 +81,13 @@ TEST_CASE("LocalBlobStore: put stores bytes under their SHA-256 in a two-level f
 
 TEST_CASE("LocalBlobStore: absent and malformed keys are simply not there") {
     StoreFixture fixture;
-    const std::string absent = test::sha256_hex("absent");
+    const std::string absent = blob_test::sha256_hex("absent");
     CHECK_FALSE(fixture.store.exists(absent));
     CHECK_FALSE(fixture.store.stat(absent));
     CHECK_FALSE(fixture.store.read(absent));
     CHECK_FALSE(fixture.store.local_path(absent));
-    for (const std::string bad : {"", "../../secret.key", "tmp", std::string(64, 'x')}) {
+    for (const std::string& bad :
+         std::vector<std::string>{"", "../../secret.key", "tmp", std::string(64, 'x')}) {
         CHECK_FALSE(fixture.store.exists(bad));
         CHECK_FALSE(fixture.store.stat(bad));
         CHECK_FALSE(fixture.store.read(bad));
@@ -102,15 +105,15 @@ TEST_CASE("LocalBlobStore: put is idempotent and an empty blob is a blob") {
     CHECK(fixture.store.read(key) == bytes);
 
     const std::string empty_key = fixture.store.put({});
-    CHECK(empty_key == test::sha256_hex(""));
+    CHECK(empty_key == blob_test::sha256_hex(""));
     CHECK(fixture.store.read(empty_key) == std::string());
     CHECK(fixture.temporary_files().empty());
 }
 
 TEST_CASE("LocalBlobStore: an upload is invisible until published, and gone if abandoned") {
     StoreFixture fixture;
-    const std::string bytes = test::random_bytes(5000, 42);
-    const std::string key = test::sha256_hex(bytes);
+    const std::string bytes = blob_test::random_bytes(5000, 42);
+    const std::string key = blob_test::sha256_hex(bytes);
     {
         TemporaryUpload upload(fixture.store);
         upload.write(bytes.data(), 1000);
@@ -164,12 +167,12 @@ TEST_CASE("LocalBlobStore: leftovers of a crash are swept at start, recent ones 
                         fs::file_time_type::clock::now() - std::chrono::hours(48));
 
     LocalBlobStore store(root, UrlSigner(std::string(64, 'k')), [] { return std::string(); });
-    CHECK(test::files_in(root + "/tmp") == std::vector<std::string>{"recent.part"});
+    CHECK(blob_test::files_in(root + "/tmp") == std::vector<std::string>{"recent.part"});
 }
 
 TEST_CASE("LocalBlobStore: signed URLs point at Loupe's routes and carry valid signatures") {
     StoreFixture fixture;
-    const std::string key = test::sha256_hex("x");
+    const std::string key = blob_test::sha256_hex("x");
     std::string upper = key;
     upper[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(upper[0])));
     const int64_t now_s = now_ms() / 1000;
@@ -181,8 +184,8 @@ TEST_CASE("LocalBlobStore: signed URLs point at Loupe's routes and carry valid s
     const int64_t expires = std::stoll(query_value(put, "expires"));
     CHECK(expires >= now_s + 30 * 60 - 1);
     CHECK(expires <= now_s + 30 * 60 + 1);
-    CHECK(signer.verify("PUT", key, "image/svg+xml", expires, query_value(put, "signature"),
-                        now_s));
+    CHECK(
+        signer.verify("PUT", key, "image/svg+xml", expires, query_value(put, "signature"), now_s));
 
     const auto [post_url, fields] = fixture.store.signed_post_form(key, "image/png", 60000);
     CHECK(post_url == "https://loupe.example.com/uploads");
@@ -199,8 +202,7 @@ TEST_CASE("LocalBlobStore: signed URLs point at Loupe's routes and carry valid s
     CHECK(signer.verify("GET", key, "image/png", std::stoll(query_value(get, "expires")),
                         query_value(get, "signature"), now_s));
 
-    CHECK_THROWS_AS(fixture.store.signed_put_url("nope", "image/png", 1000),
-                    std::invalid_argument);
+    CHECK_THROWS_AS(fixture.store.signed_put_url("nope", "image/png", 1000), std::invalid_argument);
 }
 
 }  // namespace loupe

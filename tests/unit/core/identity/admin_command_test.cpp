@@ -29,8 +29,7 @@ struct AdminFixture : test::IdentityFixture {
     }
     void seed() {
         REQUIRE(admin({"user", "create", "--slug", "alice", "--name", "Alice"}).status == 0);
-        REQUIRE(admin({"account", "create", "--slug", "acme", "--name", "Acme", "--owner",
-                       "alice"})
+        REQUIRE(admin({"account", "create", "--slug", "acme", "--name", "Acme", "--owner", "alice"})
                     .status == 0);
     }
 };
@@ -56,15 +55,15 @@ TEST_CASE_FIXTURE(AdminFixture, "user create and user list, as JSON") {
 TEST_CASE_FIXTURE(AdminFixture, "account create and member add") {
     admin({"user", "create", "--slug", "alice", "--name", "Alice"});
     admin({"user", "create", "--slug", "bob", "--name", "Bob"});
-    const Run team =
-        admin({"account", "create", "--slug", "acme", "--name", "Acme", "--owner", "alice", "--json"});
+    const Run team = admin(
+        {"account", "create", "--slug", "acme", "--name", "Acme", "--owner", "alice", "--json"});
     REQUIRE(team.status == 0);
     CHECK(team.json()["account"]["slug"] == "acme");
     CHECK(team.json()["account"]["kind"] == "team");
     CHECK(team.json()["owner"] == "alice");
 
-    const Run member =
-        admin({"member", "add", "--account", "acme", "--user", "bob", "--role", "contributor", "--json"});
+    const Run member = admin(
+        {"member", "add", "--account", "acme", "--user", "bob", "--role", "contributor", "--json"});
     REQUIRE(member.status == 0);
     CHECK(member.json() ==
           Json{{"member", {{"account", "acme"}, {"user", "bob"}, {"role", "contributor"}}}});

@@ -1,3 +1,5 @@
+#include "identity/bootstrap.hpp"
+
 #include <doctest/doctest.h>
 #include <sys/stat.h>
 
@@ -6,7 +8,6 @@
 #include <sstream>
 
 #include "auth/authenticator.hpp"
-#include "identity/bootstrap.hpp"
 #include "unit/core/identity/identity_fixture.hpp"
 
 namespace loupe {
@@ -92,8 +93,9 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "a database with users is never bootstr
 TEST_CASE_FIXTURE(test::IdentityFixture, "a failed first start leaves neither rows nor file") {
     test::TempDir data;
     // A pre-existing account named "default" makes the bootstrap transaction fail midway.
-    execute("INSERT INTO accounts (slug, name, kind, created_at) VALUES ('default', 'D', "
-            "'team', 1)");
+    execute(
+        "INSERT INTO accounts (slug, name, kind, created_at) VALUES ('default', 'D', "
+        "'team', 1)");
     std::ostringstream out;
     CHECK_THROWS_AS(bootstrap_if_empty(identity, data.path(), out), AdminError);
     CHECK_FALSE(identity.has_any_user());

@@ -32,15 +32,17 @@ TEST_CASE("the core track creates the identity tables and the job queue, once") 
     }
 }
 
-TEST_CASE_FIXTURE(test::IdentityFixture, "new projects get the reference defaults from the schema") {
+TEST_CASE_FIXTURE(test::IdentityFixture,
+                  "new projects get the reference defaults from the schema") {
     const auto account = identity.create_user("alice", "Alice");
-    execute("INSERT INTO projects (account_id, name, name_key, created_at) VALUES "
-            "(:account, 'raw', 'raw', 1)",
-            account.account_id);
+    execute(
+        "INSERT INTO projects (account_id, name, name_key, created_at) VALUES "
+        "(:account, 'raw', 'raw', 1)",
+        account.account_id);
     auto session = database->session();
     std::string branch, summary, deployment_auth;
-    int is_private = -1, pr_comment = -1, oidc = -1, tokenless = -1, deployment = -1,
-        ignore = -1, auto_ignore = -1;
+    int is_private = -1, pr_comment = -1, oidc = -1, tokenless = -1, deployment = -1, ignore = -1,
+        auto_ignore = -1;
     soci::indicator level = soci::i_ok;
     std::string level_text;
     *session << "SELECT default_base_branch, summary_check, deployment_auth, is_private, "
@@ -67,14 +69,17 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "new projects get the reference default
 TEST_CASE_FIXTURE(test::IdentityFixture, "the schema refuses inconsistent rows") {
     const auto alice = identity.create_user("alice", "Alice");
     // A personal access token needs its user; a project token its project.
-    CHECK_THROWS(execute("INSERT INTO tokens (kind, token_hash, prefix, created_at) VALUES "
-                         "('personal', 'h1', 'arp_', 1)"));
-    CHECK_THROWS(execute("INSERT INTO tokens (kind, token_hash, prefix, user_id, created_at) "
-                         "VALUES ('project', 'h2', 'argos_', :user, 1)",
-                         alice.id));
-    CHECK_THROWS(execute("INSERT INTO team_members (account_id, user_id, role, created_at) "
-                         "VALUES (:account, :user, 'boss', 1)",
-                         alice.account_id, alice.id));
+    CHECK_THROWS(
+        execute("INSERT INTO tokens (kind, token_hash, prefix, created_at) VALUES "
+                "('personal', 'h1', 'arp_', 1)"));
+    CHECK_THROWS(
+        execute("INSERT INTO tokens (kind, token_hash, prefix, user_id, created_at) "
+                "VALUES ('project', 'h2', 'argos_', :user, 1)",
+                alice.id));
+    CHECK_THROWS(
+        execute("INSERT INTO team_members (account_id, user_id, role, created_at) "
+                "VALUES (:account, :user, 'boss', 1)",
+                alice.account_id, alice.id));
     // Deleting a user takes their personal account, memberships and tokens along.
     identity.create_personal_token("alice", {}, std::nullopt);
     execute("DELETE FROM users WHERE id = :id", alice.id);

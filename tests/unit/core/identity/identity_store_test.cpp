@@ -53,9 +53,9 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "users come with a personal account of 
     CHECK_FALSE(identity.find_user("nobody").has_value());
     CHECK_FALSE(identity.find_user(alice.id + 1000).has_value());
 
-    CHECK(identity.user_ref(alice.id) ==
-          Json{{"id", std::to_string(alice.account_id)}, {"slug", "alice"},
-               {"name", "Alice Liddell"}});
+    CHECK(identity.user_ref(alice.id) == Json{{"id", std::to_string(alice.account_id)},
+                                              {"slug", "alice"},
+                                              {"name", "Alice Liddell"}});
     CHECK(identity.user_ref(alice.id + 1000).is_null());
 }
 
@@ -63,7 +63,8 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "slugs and names are validated") {
     const std::string slug_rule = "use 1 to 48 lower-case letters, digits and dashes";
     CHECK(admin_error_of([&] { identity.create_user("Alice", "A"); }) ==
           "Invalid slug \"Alice\": " + slug_rule);
-    CHECK(admin_error_of([&] { identity.create_user("", "A"); }) == "Invalid slug \"\": " + slug_rule);
+    CHECK(admin_error_of([&] { identity.create_user("", "A"); }) ==
+          "Invalid slug \"\": " + slug_rule);
     CHECK(admin_error_of([&] { identity.create_user("a_b", "A"); }) ==
           "Invalid slug \"a_b\": " + slug_rule);
     CHECK(admin_error_of([&] { identity.create_user(std::string(49, 'a'), "A"); }) != "");
@@ -134,8 +135,9 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "project names follow the reference rul
           "hyphens and underscores.");
     CHECK(admin_error_of([&] { identity.create_project("acme", "  ", "main"); }) ==
           "Invalid project name \"\": Too small: expected string to have >=1 characters");
-    CHECK(admin_error_of([&] { identity.create_project("acme", std::string(101, 'a'), "main"); })
-              .find("Too big") != std::string::npos);
+    CHECK(admin_error_of([&] {
+              identity.create_project("acme", std::string(101, 'a'), "main");
+          }).find("Too big") != std::string::npos);
     CHECK(admin_error_of([&] { identity.create_project("acme", std::string(100, 'a'), "main"); }) ==
           "");
     CHECK(admin_error_of([&] { identity.create_project("acme", "x", "a branch"); }) != "");
@@ -148,9 +150,8 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "project names follow the reference rul
 TEST_CASE_FIXTURE(test::IdentityFixture, "create_project on the caller's session") {
     identity.create_user("alice", "Alice");
     const Account acme = identity.create_team("acme", "Acme", "alice");
-    const auto [project, token] = database->transaction([&](soci::session& session) {
-        return identity.create_project(session, acme, "Web", "");
-    });
+    const auto [project, token] = database->transaction(
+        [&](soci::session& session) { return identity.create_project(session, acme, "Web", ""); });
     CHECK(project.default_base_branch == "main");
     CHECK(project.account_id == acme.id);
     CHECK(token.token.size() == 40);
@@ -188,11 +189,12 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "project_json is the reference Project 
     };
     CHECK(identity.project_json(project) == expected);
 
-    execute("UPDATE projects SET auto_approved_branch_glob = 'release/*', "
-            "deployment_production_branch_glob = 'prod', summary_check = 'never', "
-            "default_user_level = 'viewer', auto_ignore_changes = NULL, is_private = 0 "
-            "WHERE id = :id",
-            project.id);
+    execute(
+        "UPDATE projects SET auto_approved_branch_glob = 'release/*', "
+        "deployment_production_branch_glob = 'prod', summary_check = 'never', "
+        "default_user_level = 'viewer', auto_ignore_changes = NULL, is_private = 0 "
+        "WHERE id = :id",
+        project.id);
     const Json changed = identity.project_json(*identity.find_project(project.id));
     CHECK(changed["autoApprovedBranchGlob"] == "release/*");
     CHECK(changed["deploymentProductionBranchGlob"] == "prod");
@@ -265,8 +267,8 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "personal access tokens: scope and expi
     CHECK(admin_error_of([&] { identity.create_personal_token("bob", {}, now_ms() - 1); }) ==
           "The expiry of a token must be in the future");
     identity.add_member("acme", "bob", Role::contributor);
-    CHECK(admin_error_of([&] { identity.create_personal_token("bob", {"acme"}, now_ms() + 1000); }) ==
-          "");
+    CHECK(admin_error_of(
+              [&] { identity.create_personal_token("bob", {"acme"}, now_ms() + 1000); }) == "");
 }
 
 TEST_CASE_FIXTURE(test::IdentityFixture, "token listing and revocation by prefix") {
@@ -294,8 +296,9 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "token listing and revocation by prefix
 
     CHECK(admin_error_of([&] { identity.revoke_tokens("argos_"); }).find("too short") !=
           std::string::npos);
-    CHECK(admin_error_of([&] { identity.revoke_tokens("argos_A%'--"); })
-              .find("never appear in a token") != std::string::npos);
+    CHECK(admin_error_of([&] {
+              identity.revoke_tokens("argos_A%'--");
+          }).find("never appear in a token") != std::string::npos);
     CHECK(identity.revoke_tokens(token_prefix(pat.token)) == 1);
     CHECK(identity.revoke_tokens(token_prefix(pat.token)) == 0);  // already revoked
     CHECK(identity.revoke_tokens(project_token.token) == 1);      // a whole token

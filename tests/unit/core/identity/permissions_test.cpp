@@ -7,10 +7,10 @@ namespace {
 
 std::string describe(const Permissions& p) {
     std::string text;
-    for (auto [granted, name] : {std::pair{p.admin, "admin"}, std::pair{p.review, "review"},
-                                 std::pair{p.review_dismiss, "review_dismiss"},
-                                 std::pair{p.view_settings, "view_settings"},
-                                 std::pair{p.view, "view"}}) {
+    for (auto [granted, name] :
+         {std::pair{p.admin, "admin"}, std::pair{p.review, "review"},
+          std::pair{p.review_dismiss, "review_dismiss"},
+          std::pair{p.view_settings, "view_settings"}, std::pair{p.view, "view"}}) {
         if (granted) {
             text += (text.empty() ? "" : ",") + std::string(name);
         }
@@ -42,9 +42,10 @@ struct PermissionsFixture : test::IdentityFixture {
     }
 
     void grant(const User& user, const Project& project, const std::string& level) {
-        execute("INSERT INTO project_users (project_id, user_id, level, created_at) VALUES "
-                "(:project, :user, :level, 1)",
-                project.id, user.id, level);
+        execute(
+            "INSERT INTO project_users (project_id, user_id, level, created_at) VALUES "
+            "(:project, :user, :level, 1)",
+            project.id, user.id, level);
     }
     Project reload(const Project& project) { return *identity.find_project(project.id); }
     std::string permissions(const User& user, const Project& project) {

@@ -42,7 +42,8 @@ json admin(const ServerProcess& server, std::vector<std::string> args) {
 }
 
 std::string find_token(const json& value, const std::string& prefix) {
-    if (value.is_string() && value.get<std::string>().rfind(prefix, 0) == 0) {
+    if (value.is_string() && value.get<std::string>().size() == 40 &&
+        value.get<std::string>().rfind(prefix, 0) == 0) {
         return value.get<std::string>();
     }
     if (value.is_structured()) {
