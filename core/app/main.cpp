@@ -37,7 +37,12 @@ int run(int argc, char** argv) {
     }
     auto config_path = line.config_path.empty() ? loupe::default_config_path(argv[0])
                                                 : line.config_path;
-    loupe::Runtime runtime(loupe::Config::load(config_path, line.overrides));
+    auto overrides = line.overrides;
+    if (line.command != "serve" && !overrides.contains("db.pool_size")) {
+        // One-shot commands need a couple of connections, not a server's pool.
+        overrides["db.pool_size"] = "2";
+    }
+    loupe::Runtime runtime(loupe::Config::load(config_path, overrides));
 
     if (line.help || line.command.empty() || line.command == "help") {
         runtime.load_plugins();

@@ -80,7 +80,7 @@ void Runtime::load_plugins() {
         directory = LOUPE_DEFAULT_PLUGIN_DIR_FALLBACK;
     }
     plugins_ = order_plugins(
-        open_enabled_plugins(directory, split_list(config_->get_string("plugins.enabled", ""))));
+        open_enabled_plugins(directory, split_list(config_->get_string("plugins.enabled", "auth, builds"))));
     for (const auto& plugin : plugins_) {
         auto host = std::make_unique<HostImpl>(plugin.name, *context_);
         try {

@@ -11,7 +11,7 @@ struct mg_request_info;
 namespace loupe {
 
 class CivetExchange final : public Exchange {
-  public:
+public:
     explicit CivetExchange(mg_connection* connection);
 
     std::string_view method() const override;
@@ -23,7 +23,7 @@ class CivetExchange final : public Exchange {
     std::size_t read(char* buffer, std::size_t size) override;
     void send(const Response& response, bool headers_only, bool close_connection) override;
 
-  private:
+private:
     bool body_complete() const;
     /// Reads and drops a small unread body so the client gets to read the answer; false if
     /// the body is too large for that or the client is still waiting for "100 Continue".

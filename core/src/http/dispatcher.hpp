@@ -22,14 +22,14 @@ struct DispatchOptions {
 
 /// THREADS: handle() runs concurrently on the server's threads; the Dispatcher is immutable.
 class LOUPE_API Dispatcher {
-  public:
+public:
     Dispatcher(DispatchOptions options, const Router& router, const Authenticator& authenticator,
                Logger& log);
 
     /// Answers the exchange. Never throws. Returns the status sent.
     int handle(Exchange& exchange) const noexcept;
 
-  private:
+private:
     struct Context;
     Response run(Exchange& exchange, Context& context) const;
     Response from_error(const HttpError& error, const Exchange& exchange) const;

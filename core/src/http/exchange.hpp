@@ -12,7 +12,7 @@
 namespace loupe {
 
 class Exchange {
-  public:
+public:
     virtual ~Exchange() = default;
 
     virtual std::string_view method() const = 0;

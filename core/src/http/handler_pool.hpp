@@ -17,7 +17,7 @@
 namespace loupe {
 
 class HandlerPool {
-  public:
+public:
     /// Starts `threads` threads of `stack_size` bytes each; throws std::runtime_error if the
     /// system refuses.
     HandlerPool(int threads, std::size_t stack_size);
@@ -29,7 +29,7 @@ class HandlerPool {
     /// Runs `work` on a pool thread and returns when it is done. `work` must not throw.
     void run(const std::function<void()>& work);
 
-  private:
+private:
     struct Job;
     static void* thread_main(void* pool);
     void stop();

@@ -24,7 +24,7 @@ struct RouteMatch {
 /// OWNERSHIP: keeps pointers into `routes`, which must outlive the Router (the frozen
 /// registries do). THREADS: immutable after construction; match() is safe from any thread.
 class LOUPE_API Router {
-  public:
+public:
     /// Throws std::invalid_argument on a malformed pattern or two routes with the same
     /// method and shape, naming both plugins.
     explicit Router(const std::vector<RegisteredRoute>& routes);
@@ -33,7 +33,7 @@ class LOUPE_API Router {
     /// `allowed` is filled whenever the path exists (HEAD listed wherever GET is).
     RouteMatch match(Method method, std::string_view path) const;
 
-  private:
+private:
     struct Entry {
         std::vector<std::string> segments;  ///< "{name}" for captures
         const RegisteredRoute* route;

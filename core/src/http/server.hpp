@@ -28,7 +28,7 @@ struct ServerOptions {
 
 /// OWNERSHIP: the router, authenticator and logger must outlive the server.
 class LOUPE_API HttpServer {
-  public:
+public:
     HttpServer(ServerOptions options, const Router& router, const Authenticator& authenticator,
                Logger& log);
     ~HttpServer();
@@ -37,7 +37,7 @@ class LOUPE_API HttpServer {
     void stop();
     int bound_port() const;
 
-  private:
+private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

@@ -14,7 +14,7 @@
 namespace loupe {
 
 class ServerRequest final : public Request {
-  public:
+public:
     ServerRequest(Exchange& exchange, Method method, std::string path,
                   std::map<std::string, std::string, std::less<>> params, std::string request_id,
                   std::size_t body_limit);
@@ -37,7 +37,7 @@ class ServerRequest final : public Request {
     const std::string* find_param(std::string_view name) const;
     void set_principal(Principal principal) { principal_ = std::move(principal); }
 
-  private:
+private:
     Exchange& exchange_;
     Method method_;
     std::string path_;

@@ -156,7 +156,7 @@ void update_parallel(soci::session& session, JobQueue& jobs, Build& build,
     const int index = static_cast<int>(input.parallel_index.value_or(0));
     if (!exists) {
         session << "INSERT INTO build_shards (build_id, shard_key, shard_index, completed, "
-                   "metadata, created_at) VALUES (:b, :k, NULLIF(:i, 0), :c, NULLIF(:m, ''), :t)",
+                   "metadata, created_at) VALUES (:b, :k, NULLIF(:i, CAST(0 AS BIGINT)), :c, NULLIF(:m, ''), :t)",
             soci::use(build.id), soci::use(shard_key), soci::use(index), soci::use(final_flag),
             soci::use(metadata), soci::use(now);
     } else {

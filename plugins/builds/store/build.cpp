@@ -152,15 +152,15 @@ void insert_build(soci::session& session, Build& b) {
                "parallel_nonce, batch_count, total_batch, partial, merge_queue, "
                "merge_queue_pr_numbers, subset, complete, valid, screenshot_count, metadata, "
                "created_at, updated_at, finalized_at) VALUES (:project_id, :number, :name, "
-               ":commit_sha, :branch, NULLIF(:pr_number, 0), NULLIF(:pr_head_commit, ''), "
+               ":commit_sha, :branch, NULLIF(:pr_number, CAST(0 AS BIGINT)), NULLIF(:pr_head_commit, ''), "
                "NULLIF(:reference_commit, ''), NULLIF(:reference_branch, ''), "
                "NULLIF(:parent_commits, ''), :mode, NULLIF(:ci_provider, ''), "
-               "NULLIF(:argos_sdk, ''), NULLIF(:run_id, ''), NULLIF(:run_attempt, 0), "
+               "NULLIF(:argos_sdk, ''), NULLIF(:run_id, ''), NULLIF(:run_attempt, CAST(0 AS BIGINT)), "
                "NULLIF(:type, ''), :job_status, :parallel, NULLIF(:parallel_nonce, ''), "
-               ":batch_count, NULLIF(:total_batch, 0), :partial, :merge_queue, "
+               ":batch_count, NULLIF(:total_batch, CAST(0 AS BIGINT)), :partial, :merge_queue, "
                "NULLIF(:merge_queue_pr_numbers, ''), :subset, :complete, :valid, "
                ":screenshot_count, NULLIF(:metadata, ''), :created_at, :updated_at, "
-               "NULLIF(:finalized_at, 0)) RETURNING id",
+               "NULLIF(:finalized_at, CAST(0 AS BIGINT))) RETURNING id",
         soci::use(b.project_id), soci::use(b.number), soci::use(b.name), soci::use(b.commit),
         soci::use(b.branch), soci::use(pr_number), soci::use(pr_head), soci::use(ref_commit),
         soci::use(ref_branch), soci::use(parent_commits), soci::use(b.mode), soci::use(ci),
@@ -185,13 +185,13 @@ void update_build_state(soci::session& session, const Build& b) {
     const int64_t finalized_at = b.finalized_at.value_or(0);
     const int64_t updated_at = now_ms();
     session << "UPDATE builds SET type = NULLIF(:type, ''), job_status = :job_status, "
-               "batch_count = :batch_count, total_batch = NULLIF(:total_batch, 0), partial = "
+               "batch_count = :batch_count, total_batch = NULLIF(:total_batch, CAST(0 AS BIGINT)), partial = "
                ":partial, complete = :complete, valid = :valid, screenshot_count = "
                ":screenshot_count, metadata = NULLIF(:metadata, ''), conclusion = "
                "NULLIF(:conclusion, ''), stats = NULLIF(:stats, ''), concluded_at = "
-               "NULLIF(:concluded_at, 0), base_build_id = NULLIF(:base_build_id, 0), "
+               "NULLIF(:concluded_at, CAST(0 AS BIGINT)), base_build_id = NULLIF(:base_build_id, CAST(0 AS BIGINT)), "
                "baseline_reason = NULLIF(:baseline_reason, ''), finalized_at = "
-               "NULLIF(:finalized_at, 0), updated_at = :updated_at WHERE id = :id",
+               "NULLIF(:finalized_at, CAST(0 AS BIGINT)), updated_at = :updated_at WHERE id = :id",
         soci::use(type), soci::use(b.job_status), soci::use(b.batch_count),
         soci::use(total_batch), soci::use(partial), soci::use(complete), soci::use(valid),
         soci::use(b.screenshot_count), soci::use(metadata), soci::use(conclusion),

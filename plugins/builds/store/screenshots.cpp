@@ -67,7 +67,7 @@ int insert_screenshots(soci::session& session, int64_t project_id, int64_t build
         session << "INSERT INTO screenshots (build_id, name, blob_key, content_type, base_names, "
                    "parent_name, metadata, pw_trace_key, threshold, test_id, created_at) VALUES "
                    "(:b, :n, :k, :ct, NULLIF(:bn, ''), NULLIF(:pn, ''), NULLIF(:m, ''), "
-                   "NULLIF(:t, ''), NULLIF(:th, -1), :test, :now)",
+                   "NULLIF(:t, ''), NULLIF(:th, CAST(-1 AS DOUBLE PRECISION)), :test, :now)",
             soci::use(build_id), soci::use(name), soci::use(input.key),
             soci::use(input.content_type), soci::use(base_names), soci::use(parent),
             soci::use(metadata), soci::use(trace), soci::use(threshold), soci::use(test_id),

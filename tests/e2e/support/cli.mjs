@@ -1,11 +1,12 @@
 // The two official CLIs under test, a throw-away git repository for them, and a runner.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { patternPng } from "./png.mjs";
 
-const e2eDir = new URL("..", import.meta.url).pathname;
+const e2eDir = fileURLToPath(new URL("..", import.meta.url)).replace(/\/$/, "");
 const modules = join(e2eDir, "node_modules");
 
 /** 4.x runs on the system node (Debian's 20); the latest major needs node >= 22. */
@@ -21,6 +22,12 @@ export function missingNodeModules() {
   return missing.length ? `node_modules incomplete (run npm ci in ${e2eDir}): missing ${missing.join(", ")}` : null;
 }
 
+const checkouts = [];
+process.on("exit", () => {
+  if (process.env.LOUPE_E2E_KEEP) return;
+  for (const dir of checkouts) rmSync(dir, { recursive: true, force: true });
+});
+
 /**
  * A CI-like checkout: a bare `origin` and a clone on `branch`, both pushed. With `withMain`,
  * `main` (the project's default base branch) holds the first commit and the branch one more, so
@@ -30,6 +37,7 @@ export function missingNodeModules() {
 export class GitRepo {
   constructor({ branch = "e2e-feature", withMain = true } = {}) {
     const top = mkdtempSync(join(tmpdir(), "loupe-e2e-repo-"));
+    checkouts.push(top);
     this.home = join(top, "home");
     this.origin = join(top, "origin.git");
     this.root = join(top, "work");

@@ -33,7 +33,7 @@ function postgresDatabase(baseUrl) {
       execFileSync("psql", [baseUrl, "-v", "ON_ERROR_STOP=1", "-AtF", "\t", "-c",
         `SET search_path TO ${schema}; ${sql}`]).toString(),
     drop: () =>
-      execFileSync("psql", [baseUrl, "-qc", `DROP SCHEMA IF EXISTS ${schema} CASCADE`]),
+      execFileSync("psql", [baseUrl, "-qc", `SET client_min_messages TO warning; DROP SCHEMA IF EXISTS ${schema} CASCADE`]),
   };
 }
 

@@ -156,6 +156,25 @@ TEST_CASE("PUT /uploads: the Content-Type sent must be the signed one") {
     CHECK(server.upload_count() == 2);
 }
 
+TEST_CASE("PUT /uploads: a URL signed without a type accepts any Content-Type") {
+    blob_test::BlobTestServer server;
+    const std::string bytes = "legacy screenshot";
+    const std::string key = blob_test::sha256_hex(bytes);
+    const std::string target = put_target(server, key, "");
+    CHECK(target.find("contentType=&") != std::string::npos);
+
+    CHECK(put(server, target, bytes, "image/png").status == 200);
+    CHECK(put(server, target, bytes, "application/json").status == 200);
+    CHECK(put(server, target, bytes, "").status == 200);
+    CHECK(server.upload_count() == 3);
+    // The empty type is still part of the signature.
+    CHECK(put(server,
+              target.substr(0, target.find("contentType=")) + "contentType=image/png" +
+                  target.substr(target.find('&', target.find("contentType="))),
+              bytes)
+              .status == 403);
+}
+
 TEST_CASE("PUT /uploads: a malformed key is a 400") {
     blob_test::BlobTestServer server;
     for (const std::string& key : {std::string(63, 'a'), std::string(65, 'a'),
@@ -264,7 +283,9 @@ TEST_CASE("PUT /uploads: a client that goes away mid-body leaves nothing behind"
            std::chrono::steady_clock::now() < deadline) {
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
-    REQUIRE(server.log.lines("http.request").size() == 1);
+    const auto requests = server.log.lines("http.request");
+    REQUIRE(requests.size() == 1);
+    CHECK(requests[0].find(" status=400") != std::string::npos);  // "Upload ended after ..."
     check_nothing_stored(server, key);
 }
 

@@ -10,7 +10,7 @@
 namespace loupe::http_test {
 
 class CapturingLogger final : public Logger {
-  public:
+public:
     struct Line {
         LogLevel level;
         std::string event;
@@ -38,7 +38,7 @@ class CapturingLogger final : public Logger {
         return found;
     }
 
-  private:
+private:
     mutable std::mutex mutex_;
     std::vector<Line> lines_;
 };

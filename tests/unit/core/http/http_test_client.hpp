@@ -44,7 +44,7 @@ struct Call {
 };
 
 class Client {
-  public:
+public:
     explicit Client(int port) : session_("127.0.0.1", static_cast<Poco::UInt16>(port)) {
         session_.setKeepAlive(true);
         session_.setTimeout(Poco::Timespan(10, 0));
@@ -85,7 +85,7 @@ class Client {
 
     Poco::Net::HTTPClientSession& session() { return session_; }
 
-  private:
+private:
     Poco::Net::HTTPClientSession session_;
 };
 

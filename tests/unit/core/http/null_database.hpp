@@ -9,11 +9,11 @@
 namespace loupe::http_test {
 
 class NullDatabase final : public Database {
-  public:
+public:
     Dialect dialect() const override { return Dialect::sqlite; }
     SessionLease session() override { throw std::logic_error("NullDatabase has no session"); }
 
-  protected:
+protected:
     void run_in_transaction(const std::function<void(soci::session&)>&) override {
         throw std::logic_error("NullDatabase has no session");
     }
