@@ -7,8 +7,13 @@ packages=(
   libcivetweb-dev libsoci-dev libboost-dev libsqlite3-dev libpq-dev libpoco-dev nlohmann-json3-dev
   libspng-dev libdeflate-dev libturbojpeg0-dev doctest-dev
   postgresql clang libclang-rt-14-dev clang-format
-  nodejs npm chromium fonts-dejavu-core fonts-liberation2 curl
+  chromium fonts-dejavu-core fonts-liberation2 curl
 )
+# Node.js and npm: Debian's, unless the machine already has a node with its own npm (a
+# NodeSource node bundles npm and conflicts with Debian's npm package).
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  packages+=(nodejs npm)
+fi
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
 missing=()
