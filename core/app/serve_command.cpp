@@ -57,6 +57,7 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args) {
     options.threads = static_cast<int>(config.get_int("http.threads", 16));
     options.max_json_bytes =
         static_cast<std::size_t>(config.get_int("http.max_json_bytes", 3 * 1024 * 1024));
+    options.public_url = config.get_string("http.public_url", "");
     HttpServer server(options, router, authenticator, runtime.log());
     const int port = server.start();
     if (config.get_string("http.public_url", "").empty()) {

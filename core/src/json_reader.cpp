@@ -36,6 +36,16 @@ std::string format_number(double value) {
 
 }  // namespace
 
+const Json& object_body(Request& request) {
+    const Json& body = request.json();
+    if (!body.is_object()) {
+        Validation validation;
+        validation.add("", expected_message("object", body.is_null() ? nullptr : &body));
+        validation.throw_if_any();
+    }
+    return body;
+}
+
 bool matches(const std::string& text, const std::string& pattern) {
     return std::regex_match(text, compiled(pattern));
 }

@@ -1,5 +1,6 @@
 #include <soci/soci.h>
 
+#include "loupe/http/json_reader.hpp"
 #include "routes/routes.hpp"
 
 namespace loupe::auth {
@@ -19,12 +20,8 @@ std::string trimmed(const std::string& text) {
 }
 
 CreateProjectInput parse(Request& request) {
-    const Json& body = request.json();
+    const Json& body = object_body(request);
     Validation validation;
-    if (!body.is_object()) {
-        validation.add("", expected_message("object", body.is_null() ? nullptr : &body));
-        validation.throw_if_any();
-    }
     CreateProjectInput input;
     auto name = body.find("name");
     if (name == body.end() || !name->is_string()) {

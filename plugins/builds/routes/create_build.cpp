@@ -6,6 +6,7 @@
 
 #include "build_json.hpp"
 #include "finalize.hpp"
+#include "loupe/http/json_reader.hpp"
 #include "routes/routes.hpp"
 #include "validation.hpp"
 
@@ -70,12 +71,8 @@ void read_secure_uploads(JsonReader& reader, CreateBuildInput& input) {
 }
 
 CreateBuildInput parse(Request& request) {
-    const Json& body = request.json();
+    const Json& body = object_body(request);
     Validation validation;
-    if (!body.is_object()) {
-        validation.add("", expected_message("object", body.is_null() ? nullptr : &body));
-        validation.throw_if_any();
-    }
     JsonReader reader(body, validation);
     CreateBuildInput input;
     Build& b = input.build;

@@ -17,12 +17,8 @@ void add_finalize_builds(Host& host) {
     host.routes().add_validated(
         Method::post, "/builds/finalize", AuthRequirement::project_token,
         [](Request& request) {
-            const Json& body = request.json();
+            const Json& body = object_body(request);
             Validation validation;
-            if (!body.is_object()) {
-                validation.add("", expected_message("object", body.is_null() ? nullptr : &body));
-                validation.throw_if_any();
-            }
             JsonReader reader(body, validation);
             auto nonce = reader.string("parallelNonce", true, 1);
             validation.throw_if_any();

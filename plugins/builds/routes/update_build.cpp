@@ -6,6 +6,7 @@
 
 #include "build_json.hpp"
 #include "finalize.hpp"
+#include "loupe/http/json_reader.hpp"
 #include "routes/routes.hpp"
 #include "store/screenshots.hpp"
 #include "validation.hpp"
@@ -69,12 +70,8 @@ UpdateBuildInput parse(Request& request) {
     if (!id.empty() && id.size() < 19 && std::all_of(id.begin(), id.end(), ::isdigit)) {
         input.build_id = std::stoll(id);
     }
-    const Json& body = request.json();
+    const Json& body = object_body(request);
     Validation validation;
-    if (!body.is_object()) {
-        validation.add("", expected_message("object", body.is_null() ? nullptr : &body));
-        validation.throw_if_any();
-    }
     JsonReader reader(body, validation);
     if (const Json* list = reader.array("screenshots", true)) {
         for (std::size_t i = 0; i < list->size(); ++i) {

@@ -27,11 +27,10 @@ function postgresDatabase(baseUrl) {
   const schema = `e2e_${randomBytes(6).toString("hex")}`;
   execFileSync("psql", [baseUrl, "-v", "ON_ERROR_STOP=1", "-qc", `CREATE SCHEMA ${schema}`]);
   const separator = baseUrl.includes("?") ? "&" : "?";
+  const url = `${baseUrl}${separator}options=-csearch_path%3D${schema}`;
   return {
-    url: `${baseUrl}${separator}options=-csearch_path%3D${schema}`,
-    query: (sql) =>
-      execFileSync("psql", [baseUrl, "-v", "ON_ERROR_STOP=1", "-AtF", "\t", "-c",
-        `SET search_path TO ${schema}; ${sql}`]).toString(),
+    url,
+    query: (sql) => execFileSync("psql", [url, "-v", "ON_ERROR_STOP=1", "-AtF", "\t", "-c", sql]).toString(),
     drop: () =>
       execFileSync("psql", [baseUrl, "-qc", `SET client_min_messages TO warning; DROP SCHEMA IF EXISTS ${schema} CASCADE`]),
   };

@@ -53,8 +53,9 @@ export function storedScreenshots(server, buildId) {
   if (!server.canQuery) return null;
   assert.match(String(buildId), /^\d+$/);
   return server
-    .query(`SELECT name, blob_key FROM screenshots WHERE build_id = ${buildId} ORDER BY name`)
-    .map(([name, key]) => ({ name, key }));
+    .query(`SELECT name, blob_key FROM screenshots WHERE build_id = ${buildId}`)
+    .map(([name, key]) => ({ name, key }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)); // code-point order on both databases
 }
 
 /** The build row's finalization state (complete, screenshot_count, type, batch_count). */

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "loupe/http/request.hpp"
 #include "loupe/json.hpp"
 
 namespace loupe {
@@ -48,6 +49,10 @@ private:
     Validation& validation_;
     std::string path_;
 };
+
+/// The request's JSON body when it is an object; otherwise a 400 with the zod wording
+/// (" is Invalid input: expected object, received undefined").
+LOUPE_API const Json& object_body(Request& request);
 
 /// The SHA-1 commit pattern and the SHA-256 key pattern Argos uses.
 inline constexpr const char* sha1_pattern = "^[0-9a-f]{40}$";

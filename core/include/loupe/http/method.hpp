@@ -3,11 +3,13 @@
 #include <optional>
 #include <string_view>
 
+#include "loupe/export.hpp"
+
 namespace loupe {
 
 enum class Method { get, head, post, put, patch, del, options };
 
-std::string_view to_string(Method method);
-std::optional<Method> parse_method(std::string_view text);
+LOUPE_API std::string_view to_string(Method method);
+LOUPE_API std::optional<Method> parse_method(std::string_view text);
 
 }  // namespace loupe

@@ -159,7 +159,7 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "create_project on the caller's session
               database->transaction([&](soci::session& session) {
                   identity.create_project(session, acme, "WEB", "main");
               });
-          }) == Refusal{400, "Name is already used by another project"});
+          }) == Refusal{409, "Name is already used by another project"});
     CHECK(identity.find_project("acme", "Web").has_value());
     CHECK_FALSE(identity.find_project("acme", "WEB").has_value());  // lookups are exact
     CHECK(identity.find_project(project.id)->name == "Web");
