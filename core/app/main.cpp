@@ -1,5 +1,6 @@
 // The `loupe` executable: global options, then one subcommand.
 #include <exception>
+#include <iomanip>
 #include <iostream>
 
 #include "admin_command.hpp"
@@ -21,8 +22,8 @@ void print_usage(std::ostream& out, const loupe::Registries* registries) {
            "  version                print the version and plugin build id\n";
     if (registries != nullptr) {
         for (const auto& command : registries->commands) {
-            out << "  " << command.name << std::string(command.name.size() < 23 ? 23 - command.name.size() : 1, ' ')
-                << command.summary << " (plugin " << command.plugin << ")\n";
+            out << "  " << std::left << std::setw(23) << command.name << command.summary
+                << " (plugin " << command.plugin << ")\n";
         }
     }
     out << "\nConfiguration: etc/loupe.properties; environment LOUPE_<KEY> and --set override it.\n";
