@@ -10,7 +10,10 @@ BUILD=${1:-$ROOT/build}
 # npm test dependencies: the official Argos CLIs (tests/e2e) and the diff peers (bench).
 for folder in tests/e2e bench; do
   if [ -f "$ROOT/$folder/package-lock.json" ] && [ ! -d "$ROOT/$folder/node_modules" ]; then
-    (cd "$ROOT/$folder" && npm ci --no-audit --no-fund --loglevel=error)
+    # npm 11 leaves other platforms' optional packages (odiff's per-OS binaries) out of a
+    # lockfile it writes, and `npm ci` then refuses it; `npm install` keeps the locked versions.
+    (cd "$ROOT/$folder" && { npm ci --no-audit --no-fund --loglevel=error 2>/dev/null ||
+      npm install --no-audit --no-fund --loglevel=error; })
   fi
 done
 
