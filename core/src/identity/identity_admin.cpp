@@ -194,7 +194,7 @@ std::vector<TokenListing> IdentityStore::list_tokens() {
          soci::use(now));
     std::vector<TokenListing> tokens;
     for (const auto& row : rows) {
-        RowReader read(row);
+        ColumnCursor read(row);
         TokenListing token;
         token.id = read.int64();
         token.kind = read.text();

@@ -8,7 +8,7 @@ namespace {
 constexpr const char* account_columns = "a.id, a.slug, a.name, a.kind, a.user_id";
 
 Account read_account(const soci::row& row) {
-    RowReader read(row);
+    ColumnCursor read(row);
     Account account;
     account.id = read.int64();
     account.slug = read.text();
@@ -22,7 +22,7 @@ constexpr const char* user_columns = "u.id, u.slug, u.name, u.staff, a.id";
 constexpr const char* user_from = " FROM users u JOIN accounts a ON a.user_id = u.id ";
 
 User read_user(const soci::row& row) {
-    RowReader read(row);
+    ColumnCursor read(row);
     User user;
     user.id = read.int64();
     user.slug = read.text();
@@ -43,7 +43,7 @@ constexpr const char* most_recently_active_first =
     "ELSE p.created_at END DESC, p.id DESC";
 
 Project read_project(const soci::row& row) {
-    RowReader read(row);
+    ColumnCursor read(row);
     Project project;
     project.id = read.int64();
     project.account_id = read.int64();

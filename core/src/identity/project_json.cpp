@@ -21,7 +21,7 @@ ProjectExtras load_extras(Database& database, int64_t project_id) {
                 "deployment_auth FROM projects WHERE id = :id",
         soci::use(project_id), soci::into(row);
     if (session->got_data()) {
-        RowReader read(row);
+        ColumnCursor read(row);
         extras.summary_check = read.text();
         extras.pr_comment_enabled = read.flag();
         extras.github_actions_oidc_enabled = read.flag();

@@ -4,20 +4,20 @@
 
 namespace loupe {
 
-std::size_t RowReader::take(bool nullable) {
+std::size_t ColumnCursor::take(bool nullable) {
     const std::size_t column = next_++;
     if (column >= row_.size()) {
-        throw std::logic_error("RowReader: reading column " + std::to_string(column) +
+        throw std::logic_error("ColumnCursor: reading column " + std::to_string(column) +
                                " of a row with " + std::to_string(row_.size()));
     }
     if (!nullable && row_.get_indicator(column) == soci::i_null) {
-        throw std::logic_error("RowReader: column " + row_.get_properties(column).get_name() +
+        throw std::logic_error("ColumnCursor: column " + row_.get_properties(column).get_name() +
                                " is NULL");
     }
     return column;
 }
 
-std::optional<int64_t> RowReader::optional_int64() {
+std::optional<int64_t> ColumnCursor::optional_int64() {
     const std::size_t column = take(true);
     if (row_.get_indicator(column) == soci::i_null) {
         return std::nullopt;
@@ -34,22 +34,22 @@ std::optional<int64_t> RowReader::optional_int64() {
         case soci::dt_string:
             return std::stoll(row_.get<std::string>(column));
         default:
-            throw std::logic_error("RowReader: column " + row_.get_properties(column).get_name() +
+            throw std::logic_error("ColumnCursor: column " + row_.get_properties(column).get_name() +
                                    " is not an integer");
     }
 }
 
-int64_t RowReader::int64() {
+int64_t ColumnCursor::int64() {
     const std::size_t column = next_;
     auto value = optional_int64();
     if (!value) {
-        throw std::logic_error("RowReader: column " + row_.get_properties(column).get_name() +
+        throw std::logic_error("ColumnCursor: column " + row_.get_properties(column).get_name() +
                                " is NULL");
     }
     return *value;
 }
 
-std::optional<std::string> RowReader::optional_text() {
+std::optional<std::string> ColumnCursor::optional_text() {
     const std::size_t column = take(true);
     if (row_.get_indicator(column) == soci::i_null) {
         return std::nullopt;
@@ -57,7 +57,7 @@ std::optional<std::string> RowReader::optional_text() {
     return row_.get<std::string>(column);
 }
 
-std::string RowReader::text() {
+std::string ColumnCursor::text() {
     const std::size_t column = take(false);
     return row_.get<std::string>(column);
 }

@@ -1,5 +1,6 @@
 #pragma once
-// Reads the columns of a soci::row in order, whatever integer type the backend chose for them
+// Reads the columns of a soci::row in SELECT order (positional; loupe::RowReader reads by
+// name), whatever integer type the backend chose for them
 // (SQLite and PostgreSQL describe INTEGER/BIGINT columns differently), and with NULL mapped to
 // std::optional. Booleans are INTEGER 0/1.
 
@@ -12,9 +13,9 @@
 
 namespace loupe {
 
-class RowReader {
+class ColumnCursor {
   public:
-    explicit RowReader(const soci::row& row) : row_(row) {}
+    explicit ColumnCursor(const soci::row& row) : row_(row) {}
 
     int64_t int64();
     std::optional<int64_t> optional_int64();

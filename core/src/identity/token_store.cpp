@@ -52,7 +52,7 @@ std::optional<StoredToken> find_unrevoked(soci::session& session, const std::str
     if (!session.got_data()) {
         return std::nullopt;
     }
-    RowReader read(row);
+    ColumnCursor read(row);
     StoredToken stored;
     stored.id = read.int64();
     stored.kind = read.text();
@@ -75,7 +75,7 @@ std::vector<AccountRef> valid_scope(soci::session& session, int64_t token_id, in
          soci::use(token_id), soci::use(user_id), soci::use(user_id));
     std::vector<AccountRef> scope;
     for (const auto& row : rows) {
-        RowReader read(row);
+        ColumnCursor read(row);
         AccountRef account;
         account.id = read.int64();
         account.slug = read.text();
