@@ -6,6 +6,7 @@
 #include "admin_command.hpp"
 #include "command_line.hpp"
 #include "config/config.hpp"
+#include "jobs_command.hpp"
 #include "loupe/version.hpp"
 #include "runtime.hpp"
 #include "serve_command.hpp"
@@ -18,6 +19,7 @@ void print_usage(std::ostream& out, const loupe::Registries* registries) {
            "  serve [--no-migrate]   start the HTTP server (migrates first)\n"
            "  migrate                apply pending schema migrations and exit\n"
            "  admin ...              manage users, accounts, projects and tokens\n"
+           "  jobs list|retry ...    inspect the job queue, queue a failed job again\n"
            "  plugins                list the enabled plugins\n"
            "  version                print the version and plugin build id\n";
     if (registries != nullptr) {
@@ -67,6 +69,10 @@ int run(int argc, char** argv) {
     if (line.command == "admin") {
         runtime.migrate();
         return loupe::run_admin_command(runtime.identity(), line.args, std::cout, std::cerr);
+    }
+    if (line.command == "jobs") {
+        runtime.migrate();
+        return loupe::run_jobs_command(runtime.database(), line.args, std::cout, std::cerr);
     }
     runtime.load_plugins();
     if (line.command == "plugins") {

@@ -47,6 +47,7 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args) {
     }
     bootstrap_if_empty(runtime.identity(), runtime.data_dir(), std::cout);
     runtime.run_ready_hooks();
+    runtime.start_job_workers();
 
     auto& config = runtime.config();
     Router router(runtime.registries().routes);
@@ -69,6 +70,7 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args) {
     const int signal_number = wait_for_termination_signal();
     runtime.log().info("server.stopping", {{"signal", std::to_string(signal_number)}});
     server.stop();
+    runtime.stop_job_workers();
     runtime.run_shutdown_hooks();
     return 0;
 }

@@ -2,11 +2,13 @@
 
 #include <filesystem>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 
 #include "blob/local_blob_store.hpp"
 #include "core_routes.hpp"
 #include "db/database_impl.hpp"
+#include "jobs/job_workers.hpp"
 #include "log/stderr_logger.hpp"
 #include "plugin/host_impl.hpp"
 
@@ -52,11 +54,13 @@ Runtime::Runtime(std::unique_ptr<Config> config) : config_(std::move(config)) {
         [this] { return context_->public_url.empty() ? public_url_of(*config_)
                                                       : context_->public_url; });
 
-    context_ = std::make_unique<CoreContext>(
-        CoreContext{*config_, *database_, *identity_, *blobs_, registries_, level, {}});
+    context_ = std::make_unique<CoreContext>(CoreContext{
+        *config_, *database_, *identity_, *blobs_, registries_, job_signal_, level, {}});
 }
 
-Runtime::~Runtime() = default;
+Runtime::~Runtime() {
+    stop_job_workers();
+}
 
 BlobStore& Runtime::blobs() { return *blobs_; }
 
@@ -121,6 +125,22 @@ void Runtime::run_shutdown_hooks() {
         } catch (const std::exception& error) {
             log_->error("shutdown.hook_failed", {{"error", error.what()}});
         }
+    }
+}
+
+void Runtime::start_job_workers() {
+    if (job_workers_) {
+        throw std::logic_error("job workers already started");
+    }
+    job_workers_ =
+        std::make_unique<JobWorkers>(*database_, registries_.job_handlers,
+                                     JobSettings::from_config(*config_), *log_, job_signal_);
+    job_workers_->start();
+}
+
+void Runtime::stop_job_workers() {
+    if (job_workers_) {
+        job_workers_->stop();
     }
 }
 

@@ -11,12 +11,14 @@
 #include "core_context.hpp"
 #include "db/migration_runner.hpp"
 #include "identity/identity_store.hpp"
+#include "jobs/job_signal.hpp"
 #include "loupe/export.hpp"
 #include "plugin/plugin_loader.hpp"
 
 namespace loupe {
 
 class HostImpl;
+class JobWorkers;
 class LocalBlobStore;
 
 class LOUPE_API Runtime {
@@ -34,6 +36,14 @@ public:
     std::vector<AppliedMigration> migrate();
     void run_ready_hooks();
     void run_shutdown_hooks();
+    /// Starts the job workers (jobs.* keys) on the registered job kinds; call after
+    /// load_plugins(), once the plugins are ready. Throws std::runtime_error on a bad jobs.* key.
+    void start_job_workers();
+    /// Lets the running jobs finish and joins the workers; before the shutdown hooks.
+    /// Idempotent; the destructor calls it.
+    void stop_job_workers();
+    /// The running workers (nullptr before start_job_workers()).
+    JobWorkers* job_workers() { return job_workers_.get(); }
 
     Config& config() { return *config_; }
     Database& database() { return *database_; }
@@ -59,6 +69,8 @@ private:
     std::unique_ptr<CoreContext> context_;
     std::vector<std::unique_ptr<HostImpl>> hosts_;
     std::vector<LoadedPlugin> plugins_;
+    JobSignal job_signal_;
+    std::unique_ptr<JobWorkers> job_workers_;
 };
 
 /// Splits a comma/space separated list ("auth, builds") into names.

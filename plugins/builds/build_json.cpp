@@ -2,6 +2,8 @@
 
 #include <soci/soci.h>
 
+#include "store/diffs.hpp"
+
 namespace loupe::builds {
 
 std::string build_url(const std::string& public_url, const Project& project, int64_t number) {
@@ -17,11 +19,12 @@ Json build_json(const Build& build, const Project& project, const std::string& p
     Json baseline_build = nullptr;
     if (baseline) {
         base = {{"sha", baseline->commit}, {"branch", baseline->branch}};
-        baseline_build = {{"id", std::to_string(baseline->id)},
-                          {"number", baseline->number},
-                          {"commit", baseline->commit},
-                          {"branch", baseline->branch},
-                          {"reason", build.baseline_reason ? Json(*build.baseline_reason) : Json()}};
+        baseline_build = {
+            {"id", std::to_string(baseline->id)},
+            {"number", baseline->number},
+            {"commit", baseline->commit},
+            {"branch", baseline->branch},
+            {"reason", build.baseline_reason ? Json(*build.baseline_reason) : Json()}};
     } else if (build.baseline_reason) {
         baseline_build = {{"id", nullptr},
                           {"number", nullptr},
@@ -29,17 +32,18 @@ Json build_json(const Build& build, const Project& project, const std::string& p
                           {"branch", nullptr},
                           {"reason", *build.baseline_reason}};
     }
-    return Json{{"id", std::to_string(build.id)},
-                {"number", build.number},
-                {"head", {{"sha", build.pr_head_commit.value_or(build.commit)}, {"branch", build.branch}}},
-                {"base", base},
-                {"status", status},
-                {"conclusion", build.conclusion ? Json(*build.conclusion) : Json()},
-                {"stats", stats_json(build.stats)},
-                {"metadata", build.metadata},
-                {"url", url},
-                {"notification", notification_json(build, status, url)},
-                {"baselineBuild", baseline_build}};
+    return Json{
+        {"id", std::to_string(build.id)},
+        {"number", build.number},
+        {"head", {{"sha", build.pr_head_commit.value_or(build.commit)}, {"branch", build.branch}}},
+        {"base", base},
+        {"status", status},
+        {"conclusion", build.conclusion ? Json(*build.conclusion) : Json()},
+        {"stats", stats_json(build.stats)},
+        {"metadata", build.metadata},
+        {"url", url},
+        {"notification", notification_json(build, status, url)},
+        {"baselineBuild", baseline_build}};
 }
 
 Json render_build(soci::session& session, const Build& build, const Project& project,
@@ -50,6 +54,8 @@ Json render_build(soci::session& session, const Build& build, const Project& pro
     }
     StatusInputs inputs;
     inputs.now_ms = now_ms();
+    inputs.diff_job_failed = build.job_status == "complete" && !build.conclusion &&
+                             build_has_failed_diff(session, build.id);
     return build_json(build, project, public_url, baseline, inputs);
 }
 

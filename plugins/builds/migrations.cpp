@@ -87,6 +87,48 @@ CREATE TABLE build_shards (
   PRIMARY KEY (build_id, shard_key)
 )
 )SQL");
+    migrations.add(2, "create screenshot diffs, test counters and ignored changes", R"SQL(
+CREATE TABLE screenshot_diffs (
+  id {{id}},
+  build_id BIGINT NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
+  base_screenshot_id BIGINT REFERENCES screenshots(id) ON DELETE CASCADE,
+  head_screenshot_id BIGINT REFERENCES screenshots(id) ON DELETE CASCADE,
+  test_id BIGINT REFERENCES build_tests(id) ON DELETE SET NULL,
+  job_status TEXT NOT NULL CHECK (job_status IN ('pending', 'complete', 'error')),
+  score DOUBLE PRECISION,
+  mask_key TEXT,
+  fingerprint TEXT,
+  group_key TEXT,
+  ignored INTEGER NOT NULL DEFAULT 0,
+  error TEXT,
+  created_at BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL
+);
+CREATE INDEX screenshot_diffs_build ON screenshot_diffs (build_id, job_status);
+CREATE INDEX screenshot_diffs_build_fingerprint ON screenshot_diffs (build_id, fingerprint);
+CREATE TABLE test_stats_builds (
+  test_id BIGINT NOT NULL REFERENCES build_tests(id) ON DELETE CASCADE,
+  day BIGINT NOT NULL,
+  value BIGINT NOT NULL,
+  PRIMARY KEY (test_id, day)
+);
+CREATE TABLE test_stats_fingerprints (
+  test_id BIGINT NOT NULL REFERENCES build_tests(id) ON DELETE CASCADE,
+  fingerprint TEXT NOT NULL,
+  day BIGINT NOT NULL,
+  value BIGINT NOT NULL,
+  PRIMARY KEY (test_id, fingerprint, day)
+);
+CREATE TABLE ignored_changes (
+  project_id BIGINT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  test_id BIGINT NOT NULL REFERENCES build_tests(id) ON DELETE CASCADE,
+  fingerprint TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (project_id, test_id, fingerprint)
+);
+CREATE INDEX builds_project_name_commit ON builds (project_id, name, commit_sha);
+CREATE INDEX builds_project_pr_head ON builds (project_id, pr_head_commit)
+)SQL");
 }
 
 }  // namespace loupe::builds

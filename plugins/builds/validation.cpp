@@ -10,10 +10,12 @@ namespace {
 
 const std::vector<std::string>& supported_content_types() {
     static const std::vector<std::string> types = {
-        "image/png",        "image/jpeg",       "image/webp",     "image/avif",
-        "image/gif",        "text/plain",       "application/json", "application/yaml",
-        "text/yaml",        "application/xml",  "text/xml",       "text/html",
-        "text/markdown",    "text/css",         "application/javascript", "text/javascript"};
+        "image/png",        "image/jpeg",       "image/webp",
+        "image/avif",       "image/gif",        "text/plain",
+        "application/json", "application/yaml", "text/yaml",
+        "application/xml",  "text/xml",         "text/html",
+        "text/markdown",    "text/css",         "application/javascript",
+        "text/javascript"};
     return types;
 }
 
@@ -66,8 +68,9 @@ void read_location(JsonReader& reader, const char* key) {
 
 std::optional<std::string> normalize_content_type(const std::string& content_type) {
     std::string type = content_type.substr(0, content_type.find(';'));
-    type.erase(std::remove_if(type.begin(), type.end(), [](unsigned char c) { return std::isspace(c); }),
-               type.end());
+    type.erase(
+        std::remove_if(type.begin(), type.end(), [](unsigned char c) { return std::isspace(c); }),
+        type.end());
     std::transform(type.begin(), type.end(), type.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     const auto& types = supported_content_types();
@@ -104,8 +107,8 @@ std::optional<std::vector<std::string>> read_key_list(JsonReader& reader, const 
         }
         auto key = item.get<std::string>();
         if (!matches(key, sha256_pattern)) {
-            reader.validation().add(path, std::string("Invalid string: must match pattern /") +
-                                              sha256_pattern + "/");
+            reader.validation().add(
+                path, std::string("Invalid string: must match pattern /") + sha256_pattern + "/");
             valid = false;
             continue;
         }
@@ -204,7 +207,8 @@ Json read_build_metadata(JsonReader& reader) {
         return Json::object();
     }
     JsonReader report_reader(*report, reader.validation(), "metadata.testReport");
-    auto status = report_reader.one_of("status", true, {"passed", "failed", "timedout", "interrupted"});
+    auto status =
+        report_reader.one_of("status", true, {"passed", "failed", "timedout", "interrupted"});
     Json test_report = {{"status", status ? Json(*status) : Json()}};
     if (const Json* stats = report_reader.object("stats", false)) {
         JsonReader stats_reader(*stats, reader.validation(), "metadata.testReport.stats");
@@ -242,6 +246,28 @@ std::optional<int64_t> parse_positive_integer(const std::string& text, Validatio
         return std::nullopt;
     }
     return static_cast<int64_t>(value);
+}
+
+std::optional<std::vector<std::string>> read_commit_list(JsonReader& reader, const char* field,
+                                                         bool required, std::size_t min_items) {
+    const Json* list = reader.array(field, required, min_items);
+    if (!list) {
+        return std::nullopt;
+    }
+    std::vector<std::string> commits;
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const Json& commit = (*list)[i];
+        const auto path = std::string(field) + "." + std::to_string(i);
+        if (!commit.is_string()) {
+            reader.validation().add(path, expected_message("string", &commit));
+        } else if (!matches(commit.get<std::string>(), sha1_pattern)) {
+            reader.validation().add(
+                path, std::string("Invalid string: must match pattern /") + sha1_pattern + "/");
+        } else {
+            commits.push_back(commit.get<std::string>());
+        }
+    }
+    return commits;
 }
 
 }  // namespace loupe::builds

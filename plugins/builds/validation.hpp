@@ -20,6 +20,11 @@ std::string unsupported_content_type_message();
 std::optional<std::vector<std::string>> read_key_list(JsonReader& reader, const char* field,
                                                       const char* what);
 
+/// An array of SHA-1 commits (`parentCommits`, `commits`); issues under `field.N`. Returns the
+/// valid commits (nullopt when the field is absent or not an array).
+std::optional<std::vector<std::string>> read_commit_list(JsonReader& reader, const char* field,
+                                                         bool required, std::size_t min_items = 0);
+
 /// Screenshot metadata (§4.6); adds issues under `path`. Returns the cleaned object (unknown
 /// keys dropped) or null.
 Json read_screenshot_metadata(const Json& metadata, const std::string& path,

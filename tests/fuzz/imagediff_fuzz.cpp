@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <loupe/imagediff/imagediff.hpp>
+#include <utility>
 
 #include "decode_context.hpp"
 #include "fuzz_input.hpp"
@@ -73,6 +74,10 @@ void check_mask(const imagediff::DiffResult& result) {
     if (red != chosen.differing_pixels) {
         fail("the mask does not paint exactly the chosen pass's pixels");
     }
+    const imagediff::Image mask{ihdr.width, ihdr.height, std::move(rgba)};
+    if (result.fingerprint != imagediff::mask_fingerprint(mask)) {
+        fail("the fingerprint is not the mask's");
+    }
 }
 
 }  // namespace
@@ -87,6 +92,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     options.threshold = kThresholds[input.flags & 3];
     options.threads = (input.flags & 4) != 0 ? 3 : 1;
     options.want_mask = (input.flags & 8) == 0;
+    options.max_canvas_pixels = kMaxPixels;  // larger canvases are scaled down to this
     imagediff::DecodeOptions decode_options;
     decode_options.max_pixels = kMaxPixels;
 

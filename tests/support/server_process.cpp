@@ -66,7 +66,18 @@ int run_loupe(const std::vector<std::string>& args, std::string& out,
 }
 
 ServerProcess::ServerProcess(ServerOptions options) : options_(std::move(options)) {
-    log_path_ = data_.path() + "/server.log";
+    start();
+}
+
+void ServerProcess::restart() {
+    kill();
+    start();
+}
+
+void ServerProcess::start() {
+    // One log per start, so the "listening" line found is this start's.
+    log_path_ = data_.path() + "/server-" + std::to_string(++starts_) + ".log";
+    port_ = 0;
     std::vector<std::string> args{LOUPE_TEST_BINARY};
     auto common = common_args();
     args.insert(args.end(), common.begin(), common.end());
@@ -125,20 +136,24 @@ void ServerProcess::kill() {
     }
 }
 
-std::string ServerProcess::base_url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+std::string ServerProcess::base_url() const {
+    return "http://127.0.0.1:" + std::to_string(port_);
+}
 
-std::string ServerProcess::output() const { return read_file(log_path_); }
+std::string ServerProcess::output() const {
+    return read_file(log_path_);
+}
 
 std::vector<std::string> ServerProcess::common_args() const {
     std::vector<std::string> args{
-        "--config",     std::string(LOUPE_TEST_SOURCE_DIR) + "/etc/loupe.properties",
-        "--set",        "http.port=0",
-        "--set",        "http.listen_address=127.0.0.1",
-        "--set",        "http.threads=8",
-        "--set",        "data.dir=" + data_.path(),
-        "--set",        "db.url=" + database_.url(),
-        "--set",        "plugins.path=" + std::string(LOUPE_TEST_PLUGIN_DIR),
-        "--set",        "log.level=info",
+        "--config", std::string(LOUPE_TEST_SOURCE_DIR) + "/etc/loupe.properties",
+        "--set",    "http.port=0",
+        "--set",    "http.listen_address=127.0.0.1",
+        "--set",    "http.threads=8",
+        "--set",    "data.dir=" + data_.path(),
+        "--set",    "db.url=" + database_.url(),
+        "--set",    "plugins.path=" + std::string(LOUPE_TEST_PLUGIN_DIR),
+        "--set",    "log.level=info",
     };
     std::string enabled;
     for (const auto& plugin : options_.plugins) {

@@ -38,14 +38,19 @@ public:
     int run_cli(const std::vector<std::string>& args, std::string& out) const;
     /// Kills the process with SIGKILL (crash tests).
     void kill();
+    /// Kills the process if it runs and starts it again on the same database and data folder
+    /// (a new port).
+    void restart();
 
 private:
+    void start();
     std::vector<std::string> common_args() const;
     TestDatabase database_;
     TempDir data_;
     ServerOptions options_;
     int pid_ = -1;
     int port_ = 0;
+    int starts_ = 0;
     std::string log_path_;
     std::string project_token_;
     std::string personal_token_;

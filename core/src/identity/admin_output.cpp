@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "auth/token_format.hpp"
+#include "cli/text_table.hpp"
 #include "identity/identity_rows.hpp"
 
 namespace loupe {
@@ -35,23 +36,7 @@ void AdminOutput::emit(const Json& json) {
 }
 
 void AdminOutput::table(const std::vector<std::vector<std::string>>& rows) {
-    std::vector<std::size_t> widths;
-    for (const auto& row : rows) {
-        widths.resize(std::max(widths.size(), row.size()));
-        for (std::size_t i = 0; i < row.size(); ++i) {
-            widths[i] = std::max(widths[i], row[i].size());
-        }
-    }
-    for (const auto& row : rows) {
-        std::string line;
-        for (std::size_t i = 0; i < row.size(); ++i) {
-            line += row[i];
-            if (i + 1 < row.size()) {
-                line += std::string(widths[i] - row[i].size() + 2, ' ');
-            }
-        }
-        out_ << line << "\n";
-    }
+    print_text_table(out_, rows);
 }
 
 void AdminOutput::created_user(const User& user) {

@@ -5,11 +5,12 @@
 #include <cstdint>
 #include <string>
 
+#include "loupe/export.hpp"
 #include "loupe/jobs/job_queue.hpp"
 
 namespace loupe {
 
-int64_t enqueue_job(soci::session& session, const std::string& kind, const Json& payload,
-                    const JobOptions& options);
+LOUPE_API int64_t enqueue_job(soci::session& session, const std::string& kind, const Json& payload,
+                              const JobOptions& options);
 
 }  // namespace loupe

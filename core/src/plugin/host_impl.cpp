@@ -26,7 +26,7 @@ struct HostImpl::Staged {
     bool committed = false;
     std::vector<Route> routes;
     std::vector<MigrationStep> migrations;
-    std::map<std::string, JobHandler> jobs;
+    JobKindTable jobs;
     std::map<std::string, RegisteredService> services;
     std::vector<RegisteredCommand> commands;
     std::map<std::string, TokenResolver> token_resolvers;
@@ -57,9 +57,13 @@ struct HostImpl::Staged {
 
     struct StagedJobs final : JobQueue {
         explicit StagedJobs(Staged& s) : s_(s) {}
-        void handle(std::string kind, JobHandler handler) override {
+        void handle(std::string kind, JobHandler handler, JobGiveUpHandler on_give_up) override {
             require_open(s_.committed, s_.host_.plugin_name_, "a job handler");
-            if (!s_.jobs.emplace(kind, std::move(handler)).second) {
+            if (!handler) {
+                throw std::logic_error("job kind '" + kind + "' registered without a handler");
+            }
+            if (!s_.jobs.emplace(kind, JobKindHandlers{std::move(handler), std::move(on_give_up)})
+                     .second) {
                 throw std::logic_error("job kind '" + kind + "' registered twice");
             }
         }
@@ -69,7 +73,9 @@ struct HostImpl::Staged {
             if (registries.frozen && !registries.job_handlers.contains(kind)) {
                 throw std::logic_error("no plugin handles job kind '" + kind + "'");
             }
-            return enqueue_job(session, kind, payload, options);
+            const int64_t id = enqueue_job(session, kind, payload, options);
+            s_.host_.core_.job_signal.notify();
+            return id;
         }
         Staged& s_;
     } jobs_facade{*this};
@@ -204,9 +210,9 @@ void HostImpl::commit() {
     if (!s.migrations.empty()) {
         registries.migrations.push_back(MigrationTrack{plugin_name_, std::move(s.migrations)});
     }
-    for (auto& [kind, handler] : s.jobs) {
+    for (auto& [kind, handlers] : s.jobs) {
         registries.job_owners[kind] = plugin_name_;
-        registries.job_handlers[kind] = std::move(handler);
+        registries.job_handlers[kind] = std::move(handlers);
     }
     for (auto& [name, service] : s.services) {
         registries.services[name] = service;

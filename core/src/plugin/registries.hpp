@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "db/migration_runner.hpp"
+#include "jobs/job_kinds.hpp"
 #include "loupe/auth/token_resolvers.hpp"
 #include "loupe/cli/commands.hpp"
 #include "loupe/events/events.hpp"
 #include "loupe/http/routes.hpp"
-#include "loupe/jobs/job_queue.hpp"
 
 namespace loupe {
 
@@ -37,7 +37,7 @@ struct RegisteredService {
 struct Registries {
     std::vector<RegisteredRoute> routes;
     std::vector<MigrationTrack> migrations;  ///< in install order
-    std::map<std::string, JobHandler> job_handlers;
+    JobKindTable job_handlers;               ///< kind → handler and give-up handler
     std::map<std::string, std::string> job_owners;  ///< kind → plugin
     std::map<std::string, RegisteredService> services;
     std::vector<RegisteredCommand> commands;

@@ -3,11 +3,13 @@
 set(LOUPE_IMAGEDIFF_SOURCES
   src/antialiasing.cpp
   src/argos_score.cpp
+  src/canvas_scale.cpp
   src/compare.cpp
   src/compare_sweep.cpp
   src/cpu_features.cpp
   src/decode.cpp
   src/differ.cpp
+  src/fingerprint.cpp
   src/jpeg_decode.cpp
   src/pixel_scan.cpp
   src/png_decode.cpp
@@ -22,7 +24,9 @@ set(LOUPE_IMAGEDIFF_SOURCES
 # x86-64: target attributes, and one file built with -mavx2 whose code only runs on AVX2 CPUs.
 set(LOUPE_IMAGEDIFF_HOT_SOURCES
   src/antialiasing.cpp
+  src/canvas_scale.cpp
   src/compare_sweep.cpp
+  src/fingerprint.cpp
   src/pixel_scan.cpp
   src/png_fast_decode.cpp
   src/png_unfilter.cpp)

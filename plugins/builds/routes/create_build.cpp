@@ -64,9 +64,10 @@ void read_secure_uploads(JsonReader& reader, CreateBuildInput& input) {
         reader.issue("screenshots", "Must be an array of uploads with unique keys");
     }
     if (list->size() > max_screenshots) {
-        reader.issue("screenshots", "A build cannot contain more than 5000 screenshots. Use "
-                                    "parallel mode to split a larger test suite across several "
-                                    "builds.");
+        reader.issue("screenshots",
+                     "A build cannot contain more than 5000 screenshots. Use "
+                     "parallel mode to split a larger test suite across several "
+                     "builds.");
     }
 }
 
@@ -109,20 +110,8 @@ CreateBuildInput parse(Request& request) {
     b.pr_head_commit = reader.pattern("prHeadCommit", false, sha1_pattern);
     b.reference_commit = reader.pattern("referenceCommit", false, sha1_pattern);
     b.reference_branch = reader.string("referenceBranch", false);
-    if (const Json* parents = reader.array("parentCommits", false)) {
-        b.parent_commits = Json::array();
-        for (std::size_t i = 0; i < parents->size(); ++i) {
-            const Json& commit = (*parents)[i];
-            const auto path = "parentCommits." + std::to_string(i);
-            if (!commit.is_string()) {
-                validation.add(path, expected_message("string", &commit));
-            } else if (!matches(commit.get<std::string>(), sha1_pattern)) {
-                validation.add(path, std::string("Invalid string: must match pattern /") +
-                                         sha1_pattern + "/");
-            } else {
-                b.parent_commits.push_back(commit);
-            }
-        }
+    if (auto parents = read_commit_list(reader, "parentCommits", false)) {
+        b.parent_commits = Json(*parents);
     }
     b.mode = reader.one_of("mode", false, {"ci", "monitoring"}).value_or("ci");
     b.ci_provider = reader.string("ciProvider", false);
@@ -159,16 +148,17 @@ Json upload_targets(BlobStore& blobs, const std::vector<Upload>& uploads, bool s
             continue;
         }
         if (secure_form) {
-            auto [url, fields] = blobs.signed_post_form(upload.key, upload.content_type, upload_ttl_ms);
+            auto [url, fields] =
+                blobs.signed_post_form(upload.key, upload.content_type, upload_ttl_ms);
             Json form = Json::object();
             for (const auto& [name, value] : fields) {
                 form[name] = value;
             }
             targets.push_back({{"key", upload.key}, {"postUrl", url}, {"fields", form}});
         } else {
-            targets.push_back({{"key", upload.key},
-                               {"putUrl", blobs.signed_put_url(upload.key, upload.content_type,
-                                                               upload_ttl_ms)}});
+            targets.push_back(
+                {{"key", upload.key},
+                 {"putUrl", blobs.signed_put_url(upload.key, upload.content_type, upload_ttl_ms)}});
         }
     }
     return targets;
@@ -188,10 +178,12 @@ void add_create_build(Host& host) {
             const auto& principal = request.principal();
             Build& requested = input.build;
             if (principal.bound_commit && *principal.bound_commit != requested.commit) {
-                throw HttpError::unauthorized("Token is bound to a different commit than the one provided.");
+                throw HttpError::unauthorized(
+                    "Token is bound to a different commit than the one provided.");
             }
             if (requested.parallel && !requested.parallel_nonce) {
-                throw HttpError::bad_request("`parallelNonce` is required when `parallel` is `true`");
+                throw HttpError::bad_request(
+                    "`parallelNonce` is required when `parallel` is `true`");
             }
             if (input.merge_queue_prs_given && !requested.merge_queue) {
                 throw HttpError::bad_request(
@@ -241,10 +233,11 @@ void add_create_build(Host& host) {
             for (const auto& key : input.trace_keys) {
                 traces.push_back({key, input.secure_form ? "application/zip" : ""});
             }
-            return Response::json({{"build", rendered},
-                                   {"screenshots", upload_targets(blobs, input.screenshots, input.secure_form)},
-                                   {"pwTraces", upload_targets(blobs, traces, input.secure_form)}},
-                                  201);
+            return Response::json(
+                {{"build", rendered},
+                 {"screenshots", upload_targets(blobs, input.screenshots, input.secure_form)},
+                 {"pwTraces", upload_targets(blobs, traces, input.secure_form)}},
+                201);
         });
 }
 

@@ -7,7 +7,9 @@
 namespace loupe::builds {
 namespace {
 
-std::string json_text(const Json& value) { return value.is_null() ? std::string() : value.dump(); }
+std::string json_text(const Json& value) {
+    return value.is_null() ? std::string() : value.dump();
+}
 
 Build read_build(const soci::row& row) {
     RowReader r(row);
@@ -54,7 +56,8 @@ Build read_build(const soci::row& row) {
 }
 
 std::optional<Build> select_one(soci::session& session, const std::string& where,
-                                const std::vector<int64_t>& ints, const std::vector<std::string>& texts) {
+                                const std::vector<int64_t>& ints,
+                                const std::vector<std::string>& texts) {
     soci::row row;
     soci::statement statement(session);
     std::string sql = std::string("SELECT ") + build_columns + " FROM builds WHERE " + where;
@@ -110,6 +113,15 @@ std::optional<Build> find_parallel_build(soci::session& session, Dialect dialect
     return select_one(session, where, {project_id}, {nonce, name});
 }
 
+std::vector<Build> find_builds(soci::session& session, const Query& query,
+                               const std::string& suffix, std::vector<QueryValue> suffix_values) {
+    std::vector<Build> builds;
+    query.for_each_row(
+        session, build_columns, "builds", suffix,
+        [&](const soci::row& row) { builds.push_back(read_build(row)); }, std::move(suffix_values));
+    return builds;
+}
+
 void lock_build_counter(soci::session& session, Dialect dialect, int64_t project_id) {
     session << "INSERT INTO build_counters (project_id, last_number) VALUES (:p, 0) "
                "ON CONFLICT (project_id) DO NOTHING",
@@ -142,25 +154,26 @@ void insert_build(soci::session& session, Build& b) {
                   finalized_at = b.finalized_at.value_or(0);
     const std::string pr_head = b.pr_head_commit.value_or(""),
                       ref_commit = b.reference_commit.value_or(""),
-                      ref_branch = b.reference_branch.value_or(""),
-                      ci = b.ci_provider.value_or(""), sdk = b.argos_sdk.value_or(""),
-                      run_id = b.run_id.value_or(""), type = b.type.value_or(""),
-                      nonce = b.parallel_nonce.value_or("");
-    session << "INSERT INTO builds (project_id, number, name, commit_sha, branch, pr_number, "
-               "pr_head_commit, reference_commit, reference_branch, parent_commits, mode, "
-               "ci_provider, argos_sdk, run_id, run_attempt, type, job_status, parallel, "
-               "parallel_nonce, batch_count, total_batch, partial, merge_queue, "
-               "merge_queue_pr_numbers, subset, complete, valid, screenshot_count, metadata, "
-               "created_at, updated_at, finalized_at) VALUES (:project_id, :number, :name, "
-               ":commit_sha, :branch, NULLIF(:pr_number, CAST(0 AS BIGINT)), NULLIF(:pr_head_commit, ''), "
-               "NULLIF(:reference_commit, ''), NULLIF(:reference_branch, ''), "
-               "NULLIF(:parent_commits, ''), :mode, NULLIF(:ci_provider, ''), "
-               "NULLIF(:argos_sdk, ''), NULLIF(:run_id, ''), NULLIF(:run_attempt, CAST(0 AS BIGINT)), "
-               "NULLIF(:type, ''), :job_status, :parallel, NULLIF(:parallel_nonce, ''), "
-               ":batch_count, NULLIF(:total_batch, CAST(0 AS BIGINT)), :partial, :merge_queue, "
-               "NULLIF(:merge_queue_pr_numbers, ''), :subset, :complete, :valid, "
-               ":screenshot_count, NULLIF(:metadata, ''), :created_at, :updated_at, "
-               "NULLIF(:finalized_at, CAST(0 AS BIGINT))) RETURNING id",
+                      ref_branch = b.reference_branch.value_or(""), ci = b.ci_provider.value_or(""),
+                      sdk = b.argos_sdk.value_or(""), run_id = b.run_id.value_or(""),
+                      type = b.type.value_or(""), nonce = b.parallel_nonce.value_or("");
+    session
+        << "INSERT INTO builds (project_id, number, name, commit_sha, branch, pr_number, "
+           "pr_head_commit, reference_commit, reference_branch, parent_commits, mode, "
+           "ci_provider, argos_sdk, run_id, run_attempt, type, job_status, parallel, "
+           "parallel_nonce, batch_count, total_batch, partial, merge_queue, "
+           "merge_queue_pr_numbers, subset, complete, valid, screenshot_count, metadata, "
+           "created_at, updated_at, finalized_at) VALUES (:project_id, :number, :name, "
+           ":commit_sha, :branch, NULLIF(:pr_number, CAST(0 AS BIGINT)), NULLIF(:pr_head_commit, "
+           "''), "
+           "NULLIF(:reference_commit, ''), NULLIF(:reference_branch, ''), "
+           "NULLIF(:parent_commits, ''), :mode, NULLIF(:ci_provider, ''), "
+           "NULLIF(:argos_sdk, ''), NULLIF(:run_id, ''), NULLIF(:run_attempt, CAST(0 AS BIGINT)), "
+           "NULLIF(:type, ''), :job_status, :parallel, NULLIF(:parallel_nonce, ''), "
+           ":batch_count, NULLIF(:total_batch, CAST(0 AS BIGINT)), :partial, :merge_queue, "
+           "NULLIF(:merge_queue_pr_numbers, ''), :subset, :complete, :valid, "
+           ":screenshot_count, NULLIF(:metadata, ''), :created_at, :updated_at, "
+           "NULLIF(:finalized_at, CAST(0 AS BIGINT))) RETURNING id",
         soci::use(b.project_id), soci::use(b.number), soci::use(b.name), soci::use(b.commit),
         soci::use(b.branch), soci::use(pr_number), soci::use(pr_head), soci::use(ref_commit),
         soci::use(ref_branch), soci::use(parent_commits), soci::use(b.mode), soci::use(ci),
@@ -185,18 +198,20 @@ void update_build_state(soci::session& session, const Build& b) {
     const int64_t finalized_at = b.finalized_at.value_or(0);
     const int64_t updated_at = now_ms();
     session << "UPDATE builds SET type = NULLIF(:type, ''), job_status = :job_status, "
-               "batch_count = :batch_count, total_batch = NULLIF(:total_batch, CAST(0 AS BIGINT)), partial = "
+               "batch_count = :batch_count, total_batch = NULLIF(:total_batch, CAST(0 AS BIGINT)), "
+               "partial = "
                ":partial, complete = :complete, valid = :valid, screenshot_count = "
                ":screenshot_count, metadata = NULLIF(:metadata, ''), conclusion = "
                "NULLIF(:conclusion, ''), stats = NULLIF(:stats, ''), concluded_at = "
-               "NULLIF(:concluded_at, CAST(0 AS BIGINT)), base_build_id = NULLIF(:base_build_id, CAST(0 AS BIGINT)), "
+               "NULLIF(:concluded_at, CAST(0 AS BIGINT)), base_build_id = NULLIF(:base_build_id, "
+               "CAST(0 AS BIGINT)), "
                "baseline_reason = NULLIF(:baseline_reason, ''), finalized_at = "
                "NULLIF(:finalized_at, CAST(0 AS BIGINT)), updated_at = :updated_at WHERE id = :id",
-        soci::use(type), soci::use(b.job_status), soci::use(b.batch_count),
-        soci::use(total_batch), soci::use(partial), soci::use(complete), soci::use(valid),
-        soci::use(b.screenshot_count), soci::use(metadata), soci::use(conclusion),
-        soci::use(stats), soci::use(concluded_at), soci::use(base_build_id), soci::use(reason),
-        soci::use(finalized_at), soci::use(updated_at), soci::use(b.id);
+        soci::use(type), soci::use(b.job_status), soci::use(b.batch_count), soci::use(total_batch),
+        soci::use(partial), soci::use(complete), soci::use(valid), soci::use(b.screenshot_count),
+        soci::use(metadata), soci::use(conclusion), soci::use(stats), soci::use(concluded_at),
+        soci::use(base_build_id), soci::use(reason), soci::use(finalized_at), soci::use(updated_at),
+        soci::use(b.id);
 }
 
 }  // namespace loupe::builds

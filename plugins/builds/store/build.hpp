@@ -5,9 +5,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "loupe/db/dialect.hpp"
 #include "loupe/json.hpp"
+#include "store/query.hpp"
 
 namespace soci {
 class session;
@@ -32,7 +34,7 @@ struct Build {
     std::optional<std::string> argos_sdk;
     std::optional<std::string> run_id;
     std::optional<int64_t> run_attempt;
-    std::optional<std::string> type;  ///< reference | check | orphan | skipped
+    std::optional<std::string> type;     ///< reference | check | orphan | skipped
     std::string job_status = "pending";  ///< pending | progress | complete | error | aborted
     bool parallel = false;
     std::optional<std::string> parallel_nonce;
@@ -67,6 +69,11 @@ std::optional<Build> find_build_by_number(soci::session& session, int64_t projec
 std::optional<Build> find_parallel_build(soci::session& session, Dialect dialect,
                                          int64_t project_id, const std::string& nonce,
                                          const std::string& name);
+
+/// Builds matching `query`, in the order `suffix` (ORDER BY/LIMIT, may hold `?`) gives.
+std::vector<Build> find_builds(soci::session& session, const Query& query,
+                               const std::string& suffix,
+                               std::vector<QueryValue> suffix_values = {});
 
 /// Serializes build creation per project (locks the project's counter row) so parallel shards
 /// and number allocation never race. Call first in the creating transaction.

@@ -28,6 +28,8 @@ void run(soci::statement& statement, const std::string& sql,
     for (const auto& value : values) {
         if (const auto* number = std::get_if<int64_t>(&value)) {
             statement.exchange(soci::use(*number));
+        } else if (const auto* real = std::get_if<double>(&value)) {
+            statement.exchange(soci::use(*real));
         } else {
             statement.exchange(soci::use(std::get<std::string>(value)));
         }
@@ -35,6 +37,14 @@ void run(soci::statement& statement, const std::string& sql,
 }
 
 }  // namespace
+
+void execute(soci::session& session, const std::string& sql,
+             const std::vector<QueryValue>& values) {
+    soci::statement statement(session);
+    run(statement, sql, values);
+    statement.define_and_bind();
+    statement.execute(true);
+}
 
 Query& Query::where(const std::string& clause, std::vector<QueryValue> values) {
     conditions_ += " AND (" + clause + ")";
@@ -74,6 +84,27 @@ std::vector<int64_t> Query::ids(soci::session& session, const std::string& table
         } while (statement.fetch());
     }
     return ids;
+}
+
+void Query::for_each_row(soci::session& session, const std::string& columns,
+                         const std::string& table, const std::string& suffix,
+                         const std::function<void(const soci::row&)>& each,
+                         std::vector<QueryValue> suffix_values) const {
+    auto values = values_;
+    for (auto& value : suffix_values) {
+        values.push_back(std::move(value));
+    }
+    soci::statement statement(session);
+    run(statement, "SELECT " + columns + " FROM " + table + " WHERE " + conditions_ + " " + suffix,
+        values);
+    soci::row row;
+    statement.exchange(soci::into(row));
+    statement.define_and_bind();
+    if (statement.execute(true)) {
+        do {
+            each(row);
+        } while (statement.fetch());
+    }
 }
 
 }  // namespace loupe::builds

@@ -3,17 +3,22 @@
 // the SQL text). Placeholders are written `?` in clauses and numbered when executed.
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <variant>
 #include <vector>
 
 namespace soci {
 class session;
-}
+class row;
+}  // namespace soci
 
 namespace loupe::builds {
 
-using QueryValue = std::variant<int64_t, std::string>;
+using QueryValue = std::variant<int64_t, std::string, double>;
+
+/// Runs a statement written with `?` placeholders, each taking the next value.
+void execute(soci::session& session, const std::string& sql, const std::vector<QueryValue>& values);
 
 class Query {
 public:
@@ -28,6 +33,11 @@ public:
     std::vector<int64_t> ids(soci::session& session, const std::string& table,
                              const std::string& column, const std::string& suffix,
                              std::vector<QueryValue> suffix_values = {}) const;
+
+    /// Calls `each` for every row of SELECT <columns> FROM <table> WHERE <conditions> <suffix>.
+    void for_each_row(soci::session& session, const std::string& columns, const std::string& table,
+                      const std::string& suffix, const std::function<void(const soci::row&)>& each,
+                      std::vector<QueryValue> suffix_values = {}) const;
 
 private:
     std::string conditions_ = "1 = 1";

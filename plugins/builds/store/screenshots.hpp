@@ -26,6 +26,30 @@ struct ScreenshotInput {
     std::string content_type = "image/png";
 };
 
+/// A stored screenshot (reference §4.3 "Snapshot").
+struct Screenshot {
+    int64_t id = 0;
+    int64_t build_id = 0;
+    std::string name;
+    std::string key;
+    std::string content_type = "image/png";
+    Json base_names;
+    std::optional<std::string> parent_name;
+    Json metadata;
+    std::optional<double> threshold;
+    std::optional<int64_t> test_id;
+    std::optional<int64_t> width;
+    std::optional<int64_t> height;
+};
+
+/// The build's screenshots in insertion order.
+std::vector<Screenshot> build_screenshots(soci::session& session, int64_t build_id);
+/// Screenshots by id (missing ids are absent from the map).
+std::map<int64_t, Screenshot> screenshots_by_id(soci::session& session,
+                                                const std::vector<int64_t>& ids);
+/// Records decoded dimensions.
+void set_screenshot_dimensions(soci::session& session, int64_t id, int64_t width, int64_t height);
+
 /// name → key of the screenshots already stored for a build.
 std::map<std::string, std::string> stored_screenshot_names(soci::session& session,
                                                            int64_t build_id);

@@ -46,9 +46,9 @@ export function encodePng(width, height, rgb) {
 /**
  * A deterministic image unique to `seed`: a colour gradient with stripes, plus a band of pixels
  * taken from the seed's hash so two seeds never give the same picture, even after the CLI
- * re-encodes it. Noise keeps the file a few KB.
+ * re-encodes it. Noise keeps the file a few KB. `paint: {x, y, width, height}` paints a block.
  */
-export function patternPng(seed, { width = 48, height = 40 } = {}) {
+export function patternPng(seed, { width = 48, height = 40, paint = null } = {}) {
   let state = createHash("sha256").update(String(seed)).digest();
   const random = () => {
     state = createHash("sha256").update(state).digest();
@@ -72,5 +72,13 @@ export function patternPng(seed, { width = 48, height = 40 } = {}) {
     }
   }
   base.copy(rgb, 0, 0, 32); // first pixels: the seed's own hash
+  if (paint) {
+    // A saturated magenta block: a change no diff threshold can miss.
+    for (let y = paint.y; y < paint.y + paint.height; y++) {
+      for (let x = paint.x; x < paint.x + paint.width; x++) {
+        rgb.set([255, 0, 255], (y * width + x) * 3);
+      }
+    }
+  }
   return encodePng(width, height, rgb);
 }

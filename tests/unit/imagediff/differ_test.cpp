@@ -95,16 +95,20 @@ TEST_CASE("Differ: errors say which image is broken") {
     CHECK(differ.diff_bytes(good, good).verdict == Verdict::unchanged);
 }
 
-TEST_CASE("Differ: refuses a padded canvas over the pixel limit") {
-    // 100 x 10 and 10 x 100: each 1000 px, but the canvas is 100 x 100.
+TEST_CASE("Differ: scales a padded canvas over the canvas limit down") {
+    // 100 x 10 and 10 x 100: each 1000 px, under the decode limit, but the canvas is 100 x 100.
     const std::vector<uint8_t> wide = png_of(test::filled(100, 10, test::kWhite));
     const std::vector<uint8_t> tall = png_of(test::filled(10, 100, test::kWhite));
     DecodeOptions limit;
     limit.max_pixels = 5000;
+    CompareOptions options;
+    options.max_canvas_pixels = 5000;
     Differ differ;
-    CHECK_THROWS_WITH_AS(differ.diff_bytes(wide, tall, {}, limit), doctest::Contains("canvas"),
-                         DecodeError);
-    CHECK_NOTHROW(differ.diff_bytes(wide, tall));
+    const DiffResult result = differ.diff_bytes(wide, tall, options, limit);
+    CHECK(result.width == 70);
+    CHECK(result.height == 70);
+    CHECK(result.base_width == 100);
+    CHECK(result.head_height == 100);
 }
 
 TEST_CASE("Differ: files") {

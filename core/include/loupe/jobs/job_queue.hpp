@@ -21,7 +21,8 @@ struct Job {
     int64_t id = 0;
     std::string kind;
     Json payload;
-    int attempt = 1;  ///< 1 on the first run
+    int attempt = 1;       ///< 1 on the first run
+    int max_attempts = 5;  ///< the run with attempt == max_attempts is the last one
 };
 
 struct JobOptions {
@@ -29,14 +30,18 @@ struct JobOptions {
     int64_t delay_ms = 0;  ///< run no sooner than now + delay
 };
 
+/// Runs a job; throwing fails this attempt (retried with backoff until max_attempts).
 using JobHandler = std::function<void(const Job&)>;
+/// Called once when a job failed its last attempt (or its lease expired on the last attempt),
+/// with the last error, so the owner can record the failure on its own rows.
+using JobGiveUpHandler = std::function<void(const Job&, const std::string& last_error)>;
 
 class LOUPE_API JobQueue {
 public:
     virtual ~JobQueue();
     /// Registers the handler of a job kind (install() only). Kinds are global: prefix them
     /// with the plugin's domain ("build.process").
-    virtual void handle(std::string kind, JobHandler handler) = 0;
+    virtual void handle(std::string kind, JobHandler handler, JobGiveUpHandler on_give_up = {}) = 0;
     /// Adds a job in the caller's transaction; returns its id.
     virtual int64_t enqueue(soci::session& session, const std::string& kind, const Json& payload,
                             JobOptions options = {}) = 0;

@@ -1,12 +1,15 @@
 #include <algorithm>
 #include <cmath>
+#include <future>
 #include <stdexcept>
 #include <thread>
 #include <vector>
 
 #include "argos_score.hpp"
+#include "canvas_scale.hpp"
 #include "compare_context.hpp"
 #include "compare_sweep.hpp"
+#include "fingerprint.hpp"
 #include "png_encode.hpp"
 #include "stopwatch.hpp"
 #include "yiq.hpp"
@@ -60,11 +63,8 @@ PassCounts sweep_in_bands(const SweepParams& params, uint32_t height, uint32_t b
     return total;
 }
 
-}  // namespace
-
-DiffResult compare(const Image& base, const Image& head, const CompareOptions& options,
-                   CompareScratch& scratch) {
-    check_inputs(base, head, options);
+DiffResult compare_on_canvas(const Image& base, const Image& head, const CompareOptions& options,
+                             CompareScratch& scratch) {
     const Stopwatch compare_time;
     DiffResult result;
     result.base_width = base.width;
@@ -103,9 +103,65 @@ DiffResult compare(const Image& base, const Image& head, const CompareOptions& o
         const std::vector<uint8_t>& bits =
             result.chosen_pass == 1 ? scratch.base_pass_bits : scratch.color_pass_bits;
         result.mask_png = png::encode_mask(bits, result.width, result.height);
+        // Each scanline starts with its filter byte.
+        result.fingerprint = mask_fingerprint(MaskBits{
+            bits.data() + 1, png::mask_row_bytes(result.width), result.width, result.height});
         result.encode_ms = encode_time.elapsed_ms();
     }
     return result;
+}
+
+void downscale_pair(const Image& base, const Image& head, Image& scaled_base, Image& scaled_head,
+                    CanvasSize from, CanvasSize to, const CompareOptions& options) {
+    if (options.threads == 1) {
+        downscale(base, scaled_base, from, to);
+        downscale(head, scaled_head, from, to);
+        return;
+    }
+    std::future<void> head_job =
+        std::async(std::launch::async, [&] { downscale(head, scaled_head, from, to); });
+    downscale(base, scaled_base, from, to);
+    head_job.get();
+}
+
+// `scaled_base` and `scaled_head` receive the scaled images when the canvas is over the limit;
+// they may be `base` and `head` themselves.
+DiffResult compare_fitted(const Image& base, const Image& head, const CompareOptions& options,
+                          CompareScratch& scratch, Image& scaled_base, Image& scaled_head) {
+    check_inputs(base, head, options);
+    const CanvasSize canvas{std::max(base.width, head.width), std::max(base.height, head.height)};
+    const CanvasSize fitted = fit_canvas(canvas, options.max_canvas_pixels);
+    if (fitted == canvas) {
+        return compare_on_canvas(base, head, options, scratch);
+    }
+    DiffResult sizes;
+    sizes.base_width = base.width;
+    sizes.base_height = base.height;
+    sizes.head_width = head.width;
+    sizes.head_height = head.height;
+    const Stopwatch scale_time;
+    downscale_pair(base, head, scaled_base, scaled_head, canvas, fitted, options);
+    const double scale_ms = scale_time.elapsed_ms();
+
+    DiffResult result = compare_on_canvas(scaled_base, scaled_head, options, scratch);
+    result.base_width = sizes.base_width;
+    result.base_height = sizes.base_height;
+    result.head_width = sizes.head_width;
+    result.head_height = sizes.head_height;
+    result.compare_ms += scale_ms;
+    return result;
+}
+
+}  // namespace
+
+DiffResult compare(const Image& base, const Image& head, const CompareOptions& options,
+                   CompareScratch& scratch) {
+    return compare_fitted(base, head, options, scratch, scratch.scaled_base, scratch.scaled_head);
+}
+
+DiffResult compare_in_place(Image& base, Image& head, const CompareOptions& options,
+                            CompareScratch& scratch) {
+    return compare_fitted(base, head, options, scratch, base, head);
 }
 
 DiffResult compare(const Image& base, const Image& head, const CompareOptions& options) {

@@ -10,6 +10,7 @@
 #include <system_error>
 
 #include "argos_score.hpp"
+#include "canvas_scale.hpp"
 #include "compare_context.hpp"
 #include "decode_context.hpp"
 #include "stopwatch.hpp"
@@ -40,17 +41,6 @@ void read_file(const std::string& path, std::vector<uint8_t>& out) {
         std::rethrow_exception(error);
     } catch (const DecodeError& e) {
         throw DecodeError(std::string(side) + " image: " + e.what());
-    }
-}
-
-void check_canvas(const DiffResult& dims, const DecodeOptions& options) {
-    const uint64_t width = std::max(dims.base_width, dims.head_width);
-    const uint64_t height = std::max(dims.base_height, dims.head_height);
-    if (width * height > options.max_pixels) {
-        throw DecodeError("The comparison canvas (" + std::to_string(width) + " x " +
-                          std::to_string(height) + ", the larger width and height of both " +
-                          "images) is over the limit of " + std::to_string(options.max_pixels) +
-                          " pixels.");
     }
 }
 
@@ -114,8 +104,11 @@ DiffResult Differ::diff_bytes(std::span<const uint8_t> base, std::span<const uin
             rethrow_for("Base", std::current_exception());
         }
         DiffResult result;
-        result.width = result.base_width = result.head_width = size.width;
-        result.height = result.base_height = result.head_height = size.height;
+        result.base_width = result.head_width = size.width;
+        result.base_height = result.head_height = size.height;
+        const CanvasSize canvas = fit_canvas({size.width, size.height}, options.max_canvas_pixels);
+        result.width = canvas.width;
+        result.height = canvas.height;
         apply_argos_rule(result, options.threshold);
         result.decode_ms = decode_time.elapsed_ms();
         return result;
@@ -123,14 +116,8 @@ DiffResult Differ::diff_bytes(std::span<const uint8_t> base, std::span<const uin
 
     state.decode_pair(base, head, decode_options);
     const double decode_ms = decode_time.elapsed_ms();
-    DiffResult dims;
-    dims.base_width = state.base.width;
-    dims.base_height = state.base.height;
-    dims.head_width = state.head.width;
-    dims.head_height = state.head.height;
-    check_canvas(dims, decode_options);
-
-    DiffResult result = compare(state.base, state.head, options, state.compare_scratch);
+    // The decoded images are not needed afterwards: a canvas over the limit is scaled in place.
+    DiffResult result = compare_in_place(state.base, state.head, options, state.compare_scratch);
     result.decode_ms = decode_ms;
     return result;
 }

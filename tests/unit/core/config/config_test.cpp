@@ -72,7 +72,7 @@ TEST_CASE("config: environment names are LOUPE_ + upper case, dots and dashes as
     CHECK(Config::env_name("db.url") == "LOUPE_DB_URL");
 }
 
-TEST_CASE("config: an empty path means built-in defaults; a missing file is named") {
+TEST_CASE("config: an empty path means built-in defaults, a missing file is named") {
     const auto config = Config::load("", {{"http.port", "9090"}});
     CHECK(config->get_int("http.port", 8080) == 9090);
     CHECK(config->get_int("http.threads", 16) == 16);

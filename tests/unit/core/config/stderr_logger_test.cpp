@@ -81,7 +81,7 @@ TEST_CASE("log: parse_level knows the four levels and refuses others") {
                          std::runtime_error);
 }
 
-TEST_CASE("log: lines below the minimum level are dropped; threads never interleave lines") {
+TEST_CASE("log: lines below the minimum level are dropped, threads never interleave lines") {
     loupe::test::TempDir dir;
     constexpr int threads = 4;
     constexpr int per_thread = 300;

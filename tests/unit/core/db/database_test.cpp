@@ -185,7 +185,7 @@ TEST_CASE("database: a PostgreSQL deadlock is retried until both transactions co
     CHECK(total == 4);
 }
 
-TEST_CASE("database: foreign keys are enforced; SQLite sessions run in WAL") {
+TEST_CASE("database: foreign keys are enforced, SQLite sessions run in WAL") {
     loupe::test::TestDatabase test_db;
     constexpr std::size_t pool_size = 3;
     auto db = loupe::open_database(test_db.url(), pool_size);

@@ -4,7 +4,7 @@
 
 using Statements = std::vector<std::string>;
 
-TEST_CASE("sql statements: a ';' at the end of a line ends a statement") {
+TEST_CASE("sql statements: a a semicolon at the end of a line ends a statement") {
     const auto statements = loupe::split_sql_statements(
         "CREATE TABLE a (\n"
         "  id {{id}},\n"
@@ -25,6 +25,6 @@ TEST_CASE("sql statements: blank and comment-only pieces are skipped") {
           Statements{"-- make t\nCREATE TABLE t (x INTEGER)"});
 }
 
-TEST_CASE("sql statements: ';' inside a line does not split") {
+TEST_CASE("sql statements: a semicolon inside a line does not split") {
     CHECK(loupe::split_sql_statements("SELECT 1; SELECT 2") == Statements{"SELECT 1; SELECT 2"});
 }

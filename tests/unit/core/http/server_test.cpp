@@ -244,7 +244,7 @@ TEST_CASE("server: captures, query and headers reach the handler decoded") {
     CHECK(body["anonymous"] == true);
 }
 
-TEST_CASE("server: JSON bodies are parsed; malformed JSON is a 400 with the parser's message") {
+TEST_CASE("server: JSON bodies are parsed, malformed JSON is a 400 with the parser's message") {
     TestServer server;
     http_test::Client client(server.port);
 
@@ -421,7 +421,7 @@ TEST_CASE("server: a body is asked for with 100 Continue when the client expects
     CHECK(answer.find(R"("bytes":3)") != std::string::npos);
 }
 
-TEST_CASE("server: files are streamed with their length; HEAD sends the headers only") {
+TEST_CASE("server: files are streamed with their length, HEAD sends the headers only") {
     TestServer server;
     http_test::Client client(server.port);
     const http_test::Reply file = client.get("/file");

@@ -69,8 +69,8 @@ TEST_CASE("a build is created, its screenshots uploaded and it is queued for pro
     CHECK(http_get(builds_url(server) + "/1", server.project_token()).status == 200);
 
     CHECK(count_rows(server, "SELECT COUNT(*) FROM screenshots") == 2);
-    CHECK(count_rows(server, "SELECT COUNT(*) FROM jobs WHERE kind = 'build.process' AND "
-                             "status = 'queued'") == 1);
+    // Finalizing queued exactly one processing job (workers may already have run it).
+    CHECK(count_rows(server, "SELECT COUNT(*) FROM jobs WHERE kind = 'build.process'") == 1);
 
     // Keys Loupe already holds are not listed again.
     auto again = create_build(server, {{"commit", commit_a}, {"branch", "main"},

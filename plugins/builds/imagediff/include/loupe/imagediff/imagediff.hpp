@@ -31,7 +31,10 @@ public:
 };
 
 struct DecodeOptions {
-    uint64_t max_pixels = 80'000'000;  ///< refuse larger images before allocating
+    /// Refuse larger images before allocating. Twice the 80 MP canvas limit, so tall pages past
+    /// it are compared scaled down; a Differ holds about 8 bytes per pixel of each image, both
+    /// at once (2.6 GB for two images at this limit, see README).
+    uint64_t max_pixels = 160'000'000;
 };
 
 /// Detects the format from the magic bytes.
@@ -44,35 +47,44 @@ void decode(std::span<const uint8_t> bytes, Image& out, const DecodeOptions& opt
 std::vector<uint8_t> encode_png(const Image& image);
 
 struct CompareOptions {
-    double threshold = 0.5;     ///< per-screenshot threshold t; r = 2t scales both passes
-    bool want_mask = true;      ///< produce the chosen pass's mask PNG
-    unsigned threads = 0;       ///< row-band threads; 0 = hardware concurrency
+    double threshold = 0.5;  ///< per-screenshot threshold t; r = 2t scales both passes
+    bool want_mask = true;   ///< produce the chosen pass's mask PNG and its fingerprint
+    unsigned threads = 0;    ///< row-band threads; 0 = hardware concurrency
+    /// A larger canvas is scaled down to fit, both images by the same factor (Argos's limit).
+    uint64_t max_canvas_pixels = 80'000'000;
 };
 
 struct PassResult {
-    double threshold = 0;         ///< the odiff-style threshold used (0.15r or 0.0225r)
+    double threshold = 0;  ///< the odiff-style threshold used (0.15r or 0.0225r)
     uint64_t differing_pixels = 0;
-    double fraction = 0;          ///< differing_pixels / canvas pixels, exact
-    double adjusted = 0;          ///< after Argos's ignore floors (A' or B')
+    double fraction = 0;  ///< differing_pixels / canvas pixels, exact
+    double adjusted = 0;  ///< after Argos's ignore floors (A' or B')
 };
 
 enum class Verdict { unchanged, changed };
 
 struct DiffResult {
-    uint32_t width = 0;           ///< canvas (max of both)
+    uint32_t width = 0;  ///< canvas (max of both, scaled down past max_canvas_pixels)
     uint32_t height = 0;
     uint32_t base_width = 0, base_height = 0, head_width = 0, head_height = 0;
-    PassResult base_pass;         ///< pass A: 0.15r, anti-aliasing ignored
-    PassResult color_pass;        ///< pass B: 0.0225r
-    int chosen_pass = 0;          ///< 0 none, 1 base pass, 2 colour pass
-    double score = 0;             ///< final Argos score
+    PassResult base_pass;   ///< pass A: 0.15r, anti-aliasing ignored
+    PassResult color_pass;  ///< pass B: 0.0225r
+    int chosen_pass = 0;    ///< 0 none, 1 base pass, 2 colour pass
+    double score = 0;       ///< final Argos score
     Verdict verdict = Verdict::unchanged;
     std::vector<uint8_t> mask_png;  ///< chosen pass's mask (red on transparent); empty if none
+    std::string fingerprint;        ///< mask_fingerprint of mask_png; empty if no mask
     double decode_ms = 0, compare_ms = 0, encode_ms = 0;
 };
 
 /// Compares two decoded images (different sizes allowed: padded top-left, transparent).
 DiffResult compare(const Image& base, const Image& head, const CompareOptions& options = {});
+
+/// Argos's mask fingerprint (reference §5.5.4, its clean rules): "empty" when no pixel is red
+/// (R >= 200, G <= 90, B <= 90, A >= 16), else "v1:g16:d1:t0.002,0.02,0.08:" + 16 hex digits.
+/// Equal for masks whose red shapes match up to translation (away from the mask's borders,
+/// which clip the dilation).
+std::string mask_fingerprint(const Image& rgba);
 
 /// Reusable engine: decode both inputs into owned buffers (kept across calls), then compare.
 class Differ {

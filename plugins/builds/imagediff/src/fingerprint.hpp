@@ -1,0 +1,22 @@
+#pragma once
+// The mask fingerprint (reference argos-api.md §5.5.4) on a 1-bit mask, the form compare()
+// already holds its masks in, so a diff's fingerprint costs no decode.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace loupe::imagediff {
+
+/// `height` rows of `stride` bytes; a row starts with `width` bits, most significant bit first,
+/// 1 = "on". Bits past `width` are ignored.
+struct MaskBits {
+    const uint8_t* rows = nullptr;
+    size_t stride = 0;
+    uint32_t width = 0;
+    uint32_t height = 0;
+};
+
+std::string mask_fingerprint(const MaskBits& mask);
+
+}  // namespace loupe::imagediff

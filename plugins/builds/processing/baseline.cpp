@@ -1,0 +1,176 @@
+#include "processing/baseline.hpp"
+
+#include <fnmatch.h>
+
+#include <map>
+
+namespace loupe::builds {
+namespace {
+
+// Intrinsic eligibility (reference §5.4): same project, name and mode, processed, not a
+// subset, not skipped, every screenshot received, a passing (or absent) test report.
+Query eligible(int64_t project_id, const std::string& name, const std::string& mode,
+               int64_t exclude_id) {
+    Query query;
+    query.where("project_id = ?", {project_id})
+        .where("name = ?", {name})
+        .where("mode = ?", {mode})
+        .where("job_status = 'complete' AND subset = 0 AND complete = 1 AND valid = 1")
+        .where("type IS NULL OR type <> 'skipped'")
+        .where("id <> ?", {exclude_id});
+    return query;
+}
+
+// Approved without a review: reference and orphan builds. (Checks approved by a review count
+// once the reviews plugin provides review status.)
+Query& approved(Query& query) {
+    return query.where("type IN ('reference', 'orphan')");
+}
+
+std::optional<Build> most_recent(soci::session& session, const Query& query) {
+    auto builds = find_builds(session, query, "ORDER BY id DESC LIMIT 1");
+    if (builds.empty()) {
+        return std::nullopt;
+    }
+    return std::move(builds.front());
+}
+
+std::string in_list(const std::vector<std::string>& values, std::vector<QueryValue>& bound) {
+    std::string placeholders;
+    for (const auto& value : values) {
+        placeholders += placeholders.empty() ? "?" : ", ?";
+        bound.emplace_back(value);
+    }
+    return placeholders;
+}
+
+// The eligible build whose commit comes first in `commits`, most recent on ties.
+std::optional<Build> first_in_commit_order(soci::session& session, Query query,
+                                           const std::vector<std::string>& commits) {
+    if (commits.empty()) {
+        return std::nullopt;
+    }
+    std::vector<QueryValue> bound;
+    const auto placeholders = in_list(commits, bound);
+    query.where("commit_sha IN (" + placeholders + ")", std::move(bound));
+    std::map<std::string, Build> latest_by_commit;
+    for (auto& build : find_builds(session, query, "ORDER BY id DESC")) {
+        latest_by_commit.try_emplace(build.commit, std::move(build));
+    }
+    for (const auto& commit : commits) {
+        if (auto it = latest_by_commit.find(commit); it != latest_by_commit.end()) {
+            return it->second;
+        }
+    }
+    return std::nullopt;
+}
+
+std::vector<std::string> commit_list(const Json& commits) {
+    std::vector<std::string> list;
+    if (commits.is_array()) {
+        for (const auto& commit : commits) {
+            if (commit.is_string()) {
+                list.push_back(commit.get<std::string>());
+            }
+        }
+    }
+    return list;
+}
+
+BaselineChoice ci_baseline(soci::session& session, const Build& build, const Project& project) {
+    // Base branch: the build's referenceBranch; none when only a referenceCommit was given;
+    // else the project's default base branch (no provider knows a pull request's base here).
+    std::optional<std::string> base_branch = build.reference_branch;
+    if (!base_branch && !build.reference_commit) {
+        base_branch = project.default_base_branch;
+    }
+    const auto& merge_base = build.reference_commit;
+    if (merge_base && *merge_base != build.commit) {
+        auto query = eligible(build.project_id, build.name, build.mode, build.id);
+        query.where("commit_sha = ? OR pr_head_commit = ?", {*merge_base, *merge_base});
+        const bool approval_needed =
+            !base_branch || !branch_matches_glob(auto_approve_glob(project), *base_branch);
+        if (approval_needed) {
+            approved(query);
+        }
+        if (auto found = most_recent(session, query)) {
+            return {std::move(found), "merge-base"};
+        }
+    }
+    auto ancestors = commit_list(build.parent_commits);
+    if (!ancestors.empty()) {
+        ancestors.erase(ancestors.begin());  // the starting commit itself
+        auto query = eligible(build.project_id, build.name, build.mode, build.id);
+        if (auto found = first_in_commit_order(session, query, ancestors)) {
+            return {std::move(found), "ancestor"};
+        }
+    }
+    {
+        auto query = eligible(build.project_id, build.name, build.mode, build.id);
+        approved(query).where("commit_sha = ? AND branch = ?", {build.commit, build.branch});
+        if (auto found = most_recent(session, query)) {
+            return {std::move(found), "same-commit"};
+        }
+    }
+    // An SDK that sends no git history at all (no referenceCommit, no parentCommits): Argos
+    // would ask the git provider; Loupe has none and compares with the latest approved build
+    // of the base branch instead of leaving the build orphan forever.
+    if (!build.reference_commit && commit_list(build.parent_commits).empty() && base_branch &&
+        *base_branch != build.branch) {
+        auto query = eligible(build.project_id, build.name, build.mode, build.id);
+        approved(query).where("branch = ?", {*base_branch});
+        if (auto found = most_recent(session, query)) {
+            return {std::move(found), "base-branch"};
+        }
+    }
+    return {std::nullopt, "no-eligible-build"};
+}
+
+}  // namespace
+
+std::string auto_approve_glob(const Project& project) {
+    if (project.auto_approved_branch_glob && !project.auto_approved_branch_glob->empty()) {
+        return *project.auto_approved_branch_glob;
+    }
+    return project.default_base_branch;
+}
+
+bool branch_matches_glob(const std::string& glob, const std::string& branch) {
+    // fnmatch with FNM_PATHNAME keeps `*` inside one path segment, as minimatch does; `**`
+    // (any depth) is handled by also trying the pattern without the path restriction.
+    if (glob.find("**") != std::string::npos) {
+        return fnmatch(glob.c_str(), branch.c_str(), 0) == 0;
+    }
+    return fnmatch(glob.c_str(), branch.c_str(), FNM_PATHNAME) == 0;
+}
+
+std::string build_type(const Build& build, const Project& project, bool has_baseline) {
+    if (build.type == "skipped") {
+        return "skipped";
+    }
+    if (build.mode == "ci" && !build.pr_number &&
+        branch_matches_glob(auto_approve_glob(project), build.branch)) {
+        return "reference";
+    }
+    return has_baseline ? "check" : "orphan";
+}
+
+BaselineChoice choose_baseline(soci::session& session, const Build& build, const Project& project) {
+    if (build.mode == "monitoring") {
+        auto query = eligible(build.project_id, build.name, build.mode, build.id);
+        if (auto found = most_recent(session, approved(query))) {
+            return {std::move(found), "monitoring"};
+        }
+        return {std::nullopt, "no-eligible-build"};
+    }
+    return ci_baseline(session, build, project);
+}
+
+std::optional<Build> find_eligible_baseline(soci::session& session, int64_t project_id,
+                                            const std::vector<std::string>& commits,
+                                            const std::string& name, const std::string& mode) {
+    auto query = eligible(project_id, name, mode, 0);
+    return first_in_commit_order(session, approved(query), commits);
+}
+
+}  // namespace loupe::builds

@@ -1,0 +1,41 @@
+#pragma once
+// Baseline selection (reference §5.4) and the build type it implies. Loupe records why a
+// baseline was chosen (`baselineBuild.reason` in build responses).
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "loupe/auth/identity.hpp"
+#include "loupe/db/dialect.hpp"
+#include "store/build.hpp"
+
+namespace loupe::builds {
+
+struct BaselineChoice {
+    std::optional<Build> build;
+    /// merge-base | ancestor | same-commit | base-branch | monitoring, or, without a baseline,
+    /// no-eligible-build.
+    std::string reason;
+};
+
+/// The baseline of `build` among the project's eligible builds.
+BaselineChoice choose_baseline(soci::session& session, const Build& build, const Project& project);
+
+/// reference | check | orphan (skipped builds keep their type).
+std::string build_type(const Build& build, const Project& project, bool has_baseline);
+
+/// minimatch-like match of a branch against a glob (`*`, `?`, `[...]`; `*` does not cross
+/// `/`, `**` does).
+bool branch_matches_glob(const std::string& glob, const std::string& branch);
+
+/// The project's auto-approve glob: its setting, else its default base branch.
+std::string auto_approve_glob(const Project& project);
+
+/// POST /baseline (reference §3.5): the approved eligible build of (name, mode) whose commit
+/// comes first in `commits`, most recent on ties.
+std::optional<Build> find_eligible_baseline(soci::session& session, int64_t project_id,
+                                            const std::vector<std::string>& commits,
+                                            const std::string& name, const std::string& mode);
+
+}  // namespace loupe::builds

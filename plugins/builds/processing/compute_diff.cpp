@@ -1,0 +1,203 @@
+#include "processing/compute_diff.hpp"
+
+#include <soci/soci.h>
+
+#include "loupe/imagediff/imagediff.hpp"
+#include "processing/conclude.hpp"
+#include "processing/test_counters.hpp"
+#include "store/diffs.hpp"
+#include "store/screenshots.hpp"
+
+namespace loupe::builds {
+namespace {
+
+bool is_image(const Screenshot& screenshot) {
+    return screenshot.content_type == "image/png" || screenshot.content_type == "image/jpeg";
+}
+
+struct Dimensions {
+    int64_t width = 0, height = 0;
+};
+
+struct Computed {
+    std::optional<double> score;
+    std::optional<std::string> mask_key;
+    std::optional<std::string> fingerprint;
+    std::optional<Dimensions> base_size, head_size;
+};
+
+std::string blob_bytes(BlobStore& blobs, const std::string& key) {
+    auto bytes = blobs.read(key);
+    if (!bytes) {
+        throw std::runtime_error("blob " + key + " is missing from the store");
+    }
+    return std::move(*bytes);
+}
+
+std::span<const uint8_t> as_bytes(const std::string& text) {
+    return {reinterpret_cast<const uint8_t*>(text.data()), text.size()};
+}
+
+Dimensions decoded_size(BlobStore& blobs, const Screenshot& screenshot) {
+    thread_local imagediff::Image image;
+    const auto bytes = blob_bytes(blobs, screenshot.key);
+    imagediff::decode(as_bytes(bytes), image);
+    return {image.width, image.height};
+}
+
+Computed compare_images(Host& host, const DiffEngineSettings& settings, const Screenshot& base,
+                        const Screenshot& head) {
+    thread_local imagediff::Differ differ;
+    imagediff::CompareOptions options;
+    options.threshold = head.threshold.value_or(0.5);
+    options.threads = settings.threads_per_diff;
+    auto& blobs = host.blobs();
+    imagediff::DiffResult result;
+    auto base_path = blobs.local_path(base.key);
+    auto head_path = blobs.local_path(head.key);
+    if (base_path && head_path) {
+        result = differ.diff_files(*base_path, *head_path, options);
+    } else {
+        const auto base_bytes = blob_bytes(blobs, base.key);
+        const auto head_bytes = blob_bytes(blobs, head.key);
+        result = differ.diff_bytes(as_bytes(base_bytes), as_bytes(head_bytes), options);
+    }
+    Computed computed;
+    computed.score = result.score;
+    computed.base_size = Dimensions{result.base_width, result.base_height};
+    computed.head_size = Dimensions{result.head_width, result.head_height};
+    if (!result.mask_png.empty()) {
+        computed.mask_key = blobs.put(result.mask_png);
+        computed.fingerprint = result.fingerprint;
+    }
+    return computed;
+}
+
+Computed compute(Host& host, const DiffEngineSettings& settings, const Screenshot* base,
+                 const Screenshot* head) {
+    Computed computed;
+    if (!base) {
+        if (is_image(*head)) {
+            computed.head_size = decoded_size(host.blobs(), *head);
+        }
+        return computed;
+    }
+    if (base->key == head->key) {
+        computed.score = 0.0;
+    } else if (is_image(*base) && is_image(*head)) {
+        computed = compare_images(host, settings, *base, *head);
+    } else {
+        computed.score = 1.0;  // image vs file, or two files with different hashes
+    }
+    return computed;
+}
+
+bool change_is_ignored(soci::session& session, int64_t project_id, int64_t test_id,
+                       const std::string& fingerprint) {
+    int found = 0;
+    session << "SELECT COUNT(*) FROM ignored_changes WHERE project_id = :p AND test_id = :t AND "
+               "fingerprint = :f",
+        soci::use(project_id), soci::use(test_id), soci::use(fingerprint), soci::into(found);
+    return found > 0;
+}
+
+void record(soci::session& session, const Project& project, Build& build, DiffRow& diff,
+            const Computed& computed) {
+    if (computed.base_size && diff.base_screenshot_id) {
+        set_screenshot_dimensions(session, *diff.base_screenshot_id, computed.base_size->width,
+                                  computed.base_size->height);
+    }
+    if (computed.head_size && diff.head_screenshot_id) {
+        set_screenshot_dimensions(session, *diff.head_screenshot_id, computed.head_size->width,
+                                  computed.head_size->height);
+    }
+    diff.score = computed.score;
+    diff.mask_key = computed.mask_key;
+    diff.fingerprint = computed.fingerprint;
+    const bool has_change = diff.test_id && diff.fingerprint;
+    if (has_change && project.ignore_enabled &&
+        change_is_ignored(session, build.project_id, *diff.test_id, *diff.fingerprint)) {
+        diff.ignored = true;
+    }
+    if (build.type == "reference" && diff.test_id) {
+        bump_test_counters(session, *diff.test_id, diff.fingerprint, diff.created_at);
+        if (has_change && project.ignore_enabled && !diff.ignored &&
+            auto_ignore_due(session, *diff.test_id, *diff.fingerprint, project.auto_ignore_changes,
+                            now_ms())) {
+            record_ignored_change(session, build.project_id, *diff.test_id, *diff.fingerprint);
+            diff.ignored = true;
+        }
+    }
+    complete_diff(session, diff);
+    if (diff.fingerprint) {
+        group_by_fingerprint(session, build.id, *diff.fingerprint);
+    }
+}
+
+}  // namespace
+
+void compute_diff(Host& host, const DiffEngineSettings& settings, int64_t diff_id) {
+    std::optional<DiffRow> diff;
+    std::map<int64_t, Screenshot> screenshots;
+    std::optional<Project> project;
+    {
+        auto session = host.db().session();
+        diff = find_diff(*session, diff_id);
+        if (!diff || diff->job_status != "pending") {
+            return;
+        }
+        std::vector<int64_t> ids;
+        for (const auto& id : {diff->base_screenshot_id, diff->head_screenshot_id}) {
+            if (id) {
+                ids.push_back(*id);
+            }
+        }
+        screenshots = screenshots_by_id(*session, ids);
+        auto build = find_build(*session, host.db().dialect(), diff->build_id);
+        if (!build) {
+            return;
+        }
+        project = host.identity().find_project(build->project_id);
+        if (!project) {
+            return;
+        }
+    }
+    auto side = [&](const std::optional<int64_t>& id) -> const Screenshot* {
+        if (!id) {
+            return nullptr;
+        }
+        auto it = screenshots.find(*id);
+        return it == screenshots.end() ? nullptr : &it->second;
+    };
+    const Screenshot* base = side(diff->base_screenshot_id);
+    const Screenshot* head = side(diff->head_screenshot_id);
+    if (!head) {
+        return;  // removed diffs are created complete; a missing head means a deleted build
+    }
+    Computed computed;
+    std::optional<std::string> decode_failure;
+    try {
+        computed = compute(host, settings, base, head);
+    } catch (const imagediff::DecodeError& error) {
+        decode_failure = error.what();  // the same bytes fail the same way: no retry
+    }
+    host.db().transaction([&](soci::session& session) {
+        auto build = find_build(session, host.db().dialect(), diff->build_id, true);
+        auto current = find_diff(session, diff_id);
+        if (!build || !current || current->job_status != "pending") {
+            return;
+        }
+        if (decode_failure) {
+            fail_diff(session, diff_id, *decode_failure);
+            return;
+        }
+        record(session, *project, *build, *current, computed);
+        try_conclude(session, *build);
+    });
+}
+
+void fail_diff_computation(Host& host, int64_t diff_id, const std::string& error) {
+    host.db().transaction([&](soci::session& session) { fail_diff(session, diff_id, error); });
+}
+
+}  // namespace loupe::builds

@@ -1,0 +1,20 @@
+#pragma once
+// Concluding a build (reference §5.6): once every diff is complete, stats and conclusion are
+// written once. Call with the build row locked, in the transaction that completed the last diff.
+
+#include <vector>
+
+#include "processing/diff_status.hpp"
+#include "store/build.hpp"
+#include "store/diffs.hpp"
+
+namespace loupe::builds {
+
+/// The facts each diff's status depends on, reading its screenshots.
+std::vector<DiffFacts> diff_facts(soci::session& session, const std::vector<DiffRow>& diffs);
+
+/// Concludes `build` if it is processed, unconcluded and has no diff left to compute (nor a
+/// failed one). Returns true when it concluded now.
+bool try_conclude(soci::session& session, Build& build);
+
+}  // namespace loupe::builds

@@ -1,0 +1,40 @@
+#pragma once
+// The per-test daily counters behind flakiness metrics and change occurrences (reference
+// §5.7–5.8), and the ignored changes they can trigger.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace soci {
+class session;
+}
+
+namespace loupe::builds {
+
+/// +1 to the test's builds counter for the local day of `diff_created_at`; +1 to the
+/// (test, fingerprint) counter too when a mask was produced.
+void bump_test_counters(soci::session& session, int64_t test_id,
+                        const std::optional<std::string>& fingerprint, int64_t diff_created_at);
+
+/// Auto-ignore (§5.7): the fingerprint's counters over the last 7 days reach `threshold`.
+bool auto_ignore_due(soci::session& session, int64_t test_id, const std::string& fingerprint,
+                     int64_t threshold, int64_t now_ms);
+
+/// Records (project, test, fingerprint) as ignored (idempotent).
+void record_ignored_change(soci::session& session, int64_t project_id, int64_t test_id,
+                           const std::string& fingerprint);
+
+struct TestCounts {
+    int64_t total = 0;           ///< builds counter over [from, now)
+    int64_t changes = 0;         ///< fingerprint counters over [from, now)
+    int64_t unique_changes = 0;  ///< fingerprints seen on exactly one day of the window
+};
+
+TestCounts test_counts(soci::session& session, int64_t test_id, int64_t from_ms, int64_t now_ms);
+
+/// Σ of the (test, fingerprint) counters with day >= from (no upper bound).
+int64_t change_occurrences(soci::session& session, int64_t test_id, const std::string& fingerprint,
+                           int64_t from_ms);
+
+}  // namespace loupe::builds

@@ -1,0 +1,56 @@
+// POST /baseline (reference §3.5): the eligible baseline among a list of commits, for SDKs that
+// resolve the baseline before uploading (the Argos CLI 6.x does).
+#include <soci/soci.h>
+
+#include "build_json.hpp"
+#include "loupe/http/json_reader.hpp"
+#include "processing/baseline.hpp"
+#include "routes/routes.hpp"
+#include "validation.hpp"
+
+namespace loupe::builds {
+namespace {
+
+struct FindBaselineInput {
+    std::vector<std::string> commits;
+    std::string name = "default";
+    std::string mode = "ci";
+};
+
+FindBaselineInput parse(Request& request) {
+    const Json& body = object_body(request);
+    Validation validation;
+    JsonReader reader(body, validation);
+    FindBaselineInput input;
+    input.commits =
+        read_commit_list(reader, "commits", true, 1).value_or(std::vector<std::string>{});
+    input.name = reader.string("name", false, 1).value_or("default");
+    input.mode = reader.one_of("mode", false, {"ci", "monitoring"}).value_or("ci");
+    validation.throw_if_any();
+    return input;
+}
+
+}  // namespace
+
+void add_find_baseline(Host& host) {
+    auto& identity = host.identity();
+    auto& database = host.db();
+    host.routes().add_validated(
+        Method::post, "/baseline", AuthRequirement::project_token, parse,
+        [&, host_ptr = &host](Request& request, const FindBaselineInput& input) {
+            auto project = identity.find_project(request.principal().project_id);
+            if (!project) {
+                throw HttpError::unauthorized();
+            }
+            auto session = database.session();
+            auto baseline = find_eligible_baseline(*session, project->id, input.commits, input.name,
+                                                   input.mode);
+            Json rendered = nullptr;
+            if (baseline) {
+                rendered = render_build(*session, *baseline, *project, host_ptr->public_url());
+            }
+            return Response::json({{"baseline", rendered}});
+        });
+}
+
+}  // namespace loupe::builds

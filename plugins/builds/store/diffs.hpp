@@ -1,0 +1,48 @@
+#pragma once
+// Screenshot diff rows: one per (base, head) pair of a processed build (reference §5.5).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace soci {
+class session;
+}
+
+namespace loupe::builds {
+
+struct DiffRow {
+    int64_t id = 0;
+    int64_t build_id = 0;
+    std::optional<int64_t> base_screenshot_id;
+    std::optional<int64_t> head_screenshot_id;
+    std::optional<int64_t> test_id;
+    std::string job_status = "pending";  ///< pending | complete | error
+    std::optional<double> score;
+    std::optional<std::string> mask_key;
+    std::optional<std::string> fingerprint;
+    std::optional<std::string> group_key;
+    bool ignored = false;
+    std::optional<std::string> error;
+    int64_t created_at = 0;
+};
+
+/// Inserts `diff` (id ignored) and returns its id.
+int64_t insert_diff(soci::session& session, const DiffRow& diff);
+std::optional<DiffRow> find_diff(soci::session& session, int64_t id);
+/// Every diff of the build, by id.
+std::vector<DiffRow> build_diffs(soci::session& session, int64_t build_id);
+/// Writes the computed result and marks the diff complete.
+void complete_diff(soci::session& session, const DiffRow& diff);
+/// Marks the diff failed for good (its build never concludes and reads `error`).
+void fail_diff(soci::session& session, int64_t id, const std::string& error);
+/// True when a diff of the build failed for good.
+bool build_has_failed_diff(soci::session& session, int64_t build_id);
+/// How many diffs of the build are still to compute.
+int64_t pending_diff_count(soci::session& session, int64_t build_id);
+/// Sets `group_key = fingerprint` on every diff of the build with that fingerprint when at least
+/// two share it (reference §5.5.5, the clean rule).
+void group_by_fingerprint(soci::session& session, int64_t build_id, const std::string& fingerprint);
+
+}  // namespace loupe::builds

@@ -1,0 +1,58 @@
+#pragma once
+// Helpers for processing tests: real PNG screenshots, builds pushed with chosen names and
+// fields, and waiting for a build to conclude.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "builds_client.hpp"
+
+namespace soci {
+class session;
+}
+
+namespace loupe::test {
+
+struct Paint {
+    int x = 0, y = 0, width = 0, height = 0;
+};
+
+/// A deterministic 64×48 (or given size) pattern PNG for `seed`, optionally with a magenta
+/// block painted over, or one pixel nudged by one unit (`nudge`: same picture to the eye and to
+/// the diff thresholds, different bytes).
+Blob png_blob(const std::string& seed, std::optional<Paint> paint = std::nullopt,
+              bool nudge = false, int width = 64, int height = 48);
+/// A smooth gradient (compresses to a few KB at any size), for tests that need large images.
+Blob gradient_png(const std::string& seed, int width, int height,
+                  std::optional<Paint> paint = std::nullopt);
+
+struct Shot {
+    std::string name;
+    Blob blob;
+    nlohmann::json fields = nlohmann::json::object();  ///< baseName, parentName, metadata...
+    std::string content_type = "image/png";
+};
+
+/// Creates a build (`body` holds commit, branch, ...), uploads the blobs it asks for, sends
+/// the screenshots and finalizes; returns the build JSON of the PUT.
+nlohmann::json push_shots(const ServerProcess& server, const std::vector<Shot>& shots,
+                          const nlohmann::json& body);
+
+/// GET /v2/projects/default/default/builds/{number} with the personal token.
+nlohmann::json get_build(const ServerProcess& server, int64_t number);
+/// Polls the build until its status is neither pending nor progress (60 s at most).
+nlohmann::json wait_concluded(const ServerProcess& server, int64_t number);
+/// GET .../builds/{number}/diffs{query}; REQUIREs 200.
+nlohmann::json list_diffs(const ServerProcess& server, int64_t number,
+                          const std::string& query = "");
+
+/// A direct connection to the server's database (SQLite file or PostgreSQL schema).
+std::unique_ptr<soci::session> open_database(const ServerProcess& server);
+/// SELECT COUNT(*) or another single integer.
+long long query_number(soci::session& session, const std::string& sql);
+
+/// A 40-hex commit made of `c`.
+std::string sha(char c);
+
+}  // namespace loupe::test

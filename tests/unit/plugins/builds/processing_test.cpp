@@ -1,0 +1,289 @@
+// Processing end to end on a real server (SQLite or PostgreSQL): baseline rules (reference
+// §5.4), diffs and their order (§3.8, §5.5), stats and conclusion (§5.6), flakiness (§5.8).
+#include <doctest/doctest.h>
+
+#include "processing_client.hpp"
+
+using namespace loupe::test;
+using nlohmann::json;
+
+namespace {
+
+const Paint block{10, 8, 14, 10};
+
+json body(const std::string& commit, const std::string& branch, json extra = json::object()) {
+    json b = {{"commit", commit}, {"branch", branch}};
+    b.update(extra);
+    return b;
+}
+
+int64_t number_of(const json& build) {
+    return build["number"].get<int64_t>();
+}
+
+std::vector<std::string> statuses(const json& page) {
+    std::vector<std::string> out;
+    for (const auto& diff : page["results"]) {
+        out.push_back(diff["status"].get<std::string>() + ":" + diff["name"].get<std::string>());
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("a reference build, a check build against it and an identical re-run") {
+    ServerProcess server;
+    const std::vector<Shot> main_shots = {{"same-1", png_blob("same-1")},
+                                          {"same-2", png_blob("same-2")},
+                                          {"changed", png_blob("changed")},
+                                          {"removed", png_blob("removed")}};
+    auto reference =
+        wait_concluded(server, number_of(push_shots(server, main_shots, body(sha('a'), "main"))));
+    CHECK(reference["conclusion"] == "changes-detected");
+    CHECK(reference["stats"]["added"] == 4);
+    CHECK(reference["base"].is_null());
+    CHECK(reference["baselineBuild"]["reason"] == "no-eligible-build");
+    CHECK(reference["notification"]["description"] == "4 added, automatically approved");
+    CHECK(reference["notification"]["github"]["state"] == "success");
+
+    const std::vector<Shot> branch_shots = {
+        {"same-1", png_blob("same-1")},
+        {"same-2", png_blob("same-2")},
+        {"changed", png_blob("changed", block)},
+        {"added", png_blob("added")},
+        {"story/child", png_blob("child"), {{"parentName", "same-1"}}}};
+    const json git = {{"referenceCommit", sha('a')}, {"parentCommits", {sha('a')}}};
+    auto check = wait_concluded(
+        server, number_of(push_shots(server, branch_shots, body(sha('b'), "feature", git))));
+    CHECK(check["conclusion"] == "changes-detected");
+    CHECK(check["stats"] == json{{"added", 1},
+                                 {"removed", 1},
+                                 {"unchanged", 2},
+                                 {"changed", 1},
+                                 {"ignored", 0},
+                                 {"failure", 0},
+                                 {"retryFailure", 0},
+                                 {"total", 5}});
+    CHECK(check["base"] == json{{"sha", sha('a')}, {"branch", "main"}});
+    CHECK(check["baselineBuild"]["number"] == number_of(reference));
+    CHECK(check["baselineBuild"]["reason"] == "merge-base");
+    CHECK(check["notification"]["description"] ==
+          "1 changed, 1 added, 1 removed \u2014 waiting for your decision");
+    CHECK(check["notification"]["github"]["state"] == "failure");
+
+    auto review = list_diffs(server, number_of(check), "?needsReview=true");
+    // The child screenshot (parentName) is added and reviewable, though stats do not count it.
+    CHECK(statuses(review) == std::vector<std::string>{"changed:changed", "added:added",
+                                                       "added:story/child", "removed:removed"});
+    const auto& changed = review["results"][0];
+    CHECK(changed["score"].get<double>() > 0);
+    CHECK(changed["score"].get<double>() < 0.2);
+    CHECK(changed["url"].get<std::string>().find("/blobs/") != std::string::npos);
+    CHECK(changed["base"]["width"] == 64);
+    CHECK(changed["head"]["height"] == 48);
+    CHECK(changed["group"].is_null());
+    CHECK(changed["test"]["name"] == "changed");
+    CHECK(changed["change"]["occurrences"] == 0);  // check builds do not feed the counters
+    CHECK(review["results"][2]["parentName"] == "same-1");
+    auto mask = http_get(changed["url"].get<std::string>());
+    CHECK(mask.status == 200);
+    CHECK(mask.header("content-type") == "image/png");
+
+    auto paged = list_diffs(server, number_of(check), "?perPage=2&page=3");
+    CHECK(paged["pageInfo"] == json{{"total", 6}, {"page", 3}, {"perPage", 2}});
+    CHECK(statuses(paged) == std::vector<std::string>{"unchanged:same-1", "unchanged:same-2"});
+
+    auto rerun = wait_concluded(
+        server, number_of(push_shots(server, main_shots, body(sha('c'), "feature", git))));
+    CHECK(rerun["conclusion"] == "no-changes");
+    CHECK(rerun["stats"]["unchanged"] == 4);
+    CHECK(rerun["notification"]["description"] == "Everything's good!");
+}
+
+TEST_CASE("baseline rules: ancestors (first skipped), same commit, base branch, none") {
+    ServerProcess server;
+    const std::vector<Shot> shots = {{"home", png_blob("home")}};
+    auto main_a =
+        wait_concluded(server, number_of(push_shots(server, shots, body(sha('a'), "main"))));
+    CHECK(main_a["baselineBuild"]["reason"] == "no-eligible-build");
+
+    SUBCASE("the first commit of parentCommits with an eligible build wins") {
+        auto build = wait_concluded(
+            server,
+            number_of(push_shots(
+                server, shots,
+                body(sha('d'), "feature", {{"parentCommits", {sha('d'), sha('c'), sha('a')}}}))));
+        CHECK(build["baselineBuild"]["reason"] == "ancestor");
+        CHECK(build["baselineBuild"]["number"] == number_of(main_a));
+        CHECK(build["conclusion"] == "no-changes");
+    }
+    SUBCASE("the first element of parentCommits is the starting commit and is skipped") {
+        auto build = wait_concluded(
+            server,
+            number_of(push_shots(server, shots,
+                                 body(sha('a'), "feature", {{"parentCommits", {sha('a')}}}))));
+        // Same commit, other branch: no same-commit fallback either.
+        CHECK(build["baselineBuild"]["reason"] == "no-eligible-build");
+        CHECK(build["conclusion"] == "changes-detected");
+    }
+    SUBCASE("two runs on the same commit and branch: the last resort") {
+        auto first = wait_concluded(
+            server,
+            number_of(push_shots(server, shots,
+                                 body(sha('e'), "feature", {{"parentCommits", {sha('e')}}}))));
+        CHECK(first["baselineBuild"]["reason"] == "no-eligible-build");  // an orphan build
+        auto second = wait_concluded(
+            server,
+            number_of(push_shots(server, shots,
+                                 body(sha('e'), "feature", {{"parentCommits", {sha('e')}}}))));
+        CHECK(second["baselineBuild"]["reason"] == "same-commit");
+        CHECK(second["baselineBuild"]["number"] == number_of(first));
+    }
+    SUBCASE("no git history at all: the latest approved build of the base branch") {
+        auto build =
+            wait_concluded(server, number_of(push_shots(server, shots, body(sha('f'), "feature"))));
+        CHECK(build["baselineBuild"]["reason"] == "base-branch");
+        CHECK(build["baselineBuild"]["number"] == number_of(main_a));
+    }
+    SUBCASE("another build name never serves as baseline") {
+        auto build = wait_concluded(
+            server, number_of(push_shots(
+                        server, shots,
+                        body(sha('d'), "feature",
+                             {{"name", "mobile"}, {"parentCommits", {sha('d'), sha('a')}}}))));
+        CHECK(build["baselineBuild"]["reason"] == "no-eligible-build");
+    }
+}
+
+TEST_CASE("POST /baseline finds the approved build of the earliest listed commit") {
+    ServerProcess server;
+    const std::vector<Shot> shots = {{"home", png_blob("home")}};
+    auto a = wait_concluded(server, number_of(push_shots(server, shots, body(sha('a'), "main"))));
+    auto b = wait_concluded(server, number_of(push_shots(server, shots, body(sha('b'), "main"))));
+    const auto url = server.base_url() + "/v2/baseline";
+    auto found = http_json("POST", url, {{"commits", {sha('9'), sha('a'), sha('b')}}},
+                           server.project_token());
+    REQUIRE(found.status == 200);
+    CHECK(found.json()["baseline"]["number"] == number_of(a));
+    found = http_json("POST", url, {{"commits", {sha('b'), sha('a')}}}, server.project_token());
+    CHECK(found.json()["baseline"]["number"] == number_of(b));
+    auto none = http_json("POST", url, {{"commits", {sha('9')}}, {"name", "other"}},
+                          server.project_token());
+    CHECK(none.status == 200);
+    CHECK(none.json()["baseline"].is_null());
+    auto empty = http_json("POST", url, {{"commits", json::array()}}, server.project_token());
+    CHECK(empty.status == 400);
+    auto bad = http_json("POST", url, {{"commits", {"nope"}}}, server.project_token());
+    CHECK(bad.status == 400);
+    CHECK(bad.json()["details"][0]["message"].get<std::string>().find("commits.0") == 0);
+    auto anonymous = http_json("POST", url, {{"commits", {sha('a')}}});
+    CHECK(anonymous.status == 401);
+}
+
+TEST_CASE("skipped builds, subset builds and failed diffs") {
+    ServerProcess server;
+    SUBCASE("a skipped build concludes no-changes with zero stats") {
+        auto created = create_build(
+            server, body(sha('a'), "main", {{"skipped", true}, {"screenshotKeys", json::array()}}));
+        REQUIRE_MESSAGE(created.status == 201, created.body);
+        auto build = wait_concluded(server, number_of(created.json()["build"]));
+        CHECK(build["conclusion"] == "no-changes");
+        CHECK(build["stats"]["total"] == 0);
+        CHECK(build["notification"]["description"] == "Build skipped");
+    }
+    SUBCASE("removed screenshots do not make a subset build change") {
+        wait_concluded(server,
+                       number_of(push_shots(server, {{"a", png_blob("a")}, {"b", png_blob("b")}},
+                                            body(sha('a'), "main"))));
+        auto subset = wait_concluded(
+            server, number_of(push_shots(server, {{"a", png_blob("a")}},
+                                         body(sha('b'), "feature",
+                                              {{"referenceCommit", sha('a')}, {"subset", true}}))));
+        CHECK(subset["stats"]["removed"] == 1);
+        CHECK(subset["conclusion"] == "no-changes");
+        CHECK(list_diffs(server, number_of(subset), "?needsReview=true")["pageInfo"]["total"] == 0);
+    }
+    SUBCASE("an undecodable image fails its diff and the build reads error") {
+        wait_concluded(
+            server, number_of(push_shots(server, {{"a", png_blob("a")}}, body(sha('a'), "main"))));
+        Blob corrupt = make_blob("not really a png");
+        auto build = wait_concluded(
+            server,
+            number_of(push_shots(server, {{"a", corrupt}},
+                                 body(sha('b'), "feature", {{"referenceCommit", sha('a')}}))));
+        CHECK(build["status"] == "error");
+        CHECK(build["conclusion"].is_null());
+        CHECK(build["notification"].is_null());
+    }
+}
+
+TEST_CASE("identical changes share a group, and flakiness counts reference builds") {
+    ServerProcess server;
+    const json main = body(sha('a'), "main");
+    wait_concluded(
+        server,
+        number_of(push_shots(
+            server, {{"x", png_blob("x")}, {"y", png_blob("y")}, {"z", png_blob("z")}}, main)));
+    // Two screenshots get the same block painted: same mask, same fingerprint, one group.
+    auto second = wait_concluded(
+        server,
+        number_of(push_shots(server,
+                             {{"x", png_blob("x", block)},
+                              {"y", png_blob("y", block)},
+                              {"z", png_blob("z", Paint{40, 30, 5, 5})}},
+                             body(sha('b'), "main", {{"parentCommits", {sha('b'), sha('a')}}}))));
+    CHECK(second["stats"]["changed"] == 3);
+    auto diffs = list_diffs(server, number_of(second));
+    std::map<std::string, json> by_name;
+    for (const auto& diff : diffs["results"]) {
+        by_name[diff["name"]] = diff;
+    }
+    CHECK(by_name["x"]["group"].is_string());
+    CHECK(by_name["x"]["group"] == by_name["y"]["group"]);
+    CHECK(by_name["z"]["group"].is_null());
+    CHECK(by_name["x"]["group"].get<std::string>().rfind("v1:g16:d1:t0.002,0.02,0.08:", 0) == 0);
+    // Grouped diffs come first among changed ones (group ascending, nulls last).
+    CHECK(diffs["results"][2]["name"] == "z");
+    // The first build's added screenshots went through the job (their dimensions were
+    // unknown) and count as one build each: total 2, changes 1, unique 1 (reference §5.8's
+    // example).
+    CHECK(by_name["x"]["test"]["metrics"] == json{{"total", 2},
+                                                  {"changes", 1},
+                                                  {"uniqueChanges", 1},
+                                                  {"stability", 0.5},
+                                                  {"consistency", 1.0},
+                                                  {"flakiness", 0.25}});
+    CHECK(by_name["x"]["change"]["occurrences"] == 1);
+
+    // A third reference build whose x differs in bytes only: computed, no change.
+    auto third = wait_concluded(
+        server,
+        number_of(push_shots(server,
+                             {{"x", png_blob("x", block, true)},
+                              {"y", png_blob("y", block)},
+                              {"z", png_blob("z", Paint{40, 30, 5, 5})}},
+                             body(sha('c'), "main", {{"parentCommits", {sha('c'), sha('b')}}}))));
+    CHECK(third["conclusion"] == "no-changes");
+    for (const auto& diff : list_diffs(server, number_of(third))["results"]) {
+        if (diff["name"] == "x") {
+            CHECK(diff["score"] == 0);
+            // stability round2(1 - 1/3) = 0.67; flakiness round2(1 - 1.67/2) = 0.17.
+            CHECK(diff["test"]["metrics"] == json{{"total", 3},
+                                                  {"changes", 1},
+                                                  {"uniqueChanges", 1},
+                                                  {"stability", 0.67},
+                                                  {"consistency", 1.0},
+                                                  {"flakiness", 0.17}});
+        }
+    }
+    auto bad_period = http_get(
+        server.base_url() + "/v2/projects/default/default/builds/1/diffs?metricsPeriod=YEAR",
+        server.personal_token());
+    CHECK(bad_period.status == 400);
+    auto bad_flag =
+        http_get(server.base_url() + "/v2/projects/default/default/builds/1/diffs?needsReview=yes",
+                 server.personal_token());
+    CHECK(bad_flag.status == 400);
+    CHECK(bad_flag.json()["details"][0]["message"] ==
+          "needsReview is Invalid input: expected boolean, received string");
+}
