@@ -264,7 +264,8 @@ TEST_CASE("identical changes share a group, and flakiness counts reference build
                               {"z", png_blob("z", Paint{40, 30, 5, 5})}},
                              body(sha('c'), "main", {{"parentCommits", {sha('c'), sha('b')}}}))));
     CHECK(third["conclusion"] == "no-changes");
-    for (const auto& diff : list_diffs(server, number_of(third))["results"]) {
+    const auto third_diffs = list_diffs(server, number_of(third));
+    for (const auto& diff : third_diffs["results"]) {
         if (diff["name"] == "x") {
             CHECK(diff["score"] == 0);
             // stability round2(1 - 1/3) = 0.67; flakiness round2(1 - 1.67/2) = 0.17.
