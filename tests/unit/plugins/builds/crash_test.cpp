@@ -1,11 +1,15 @@
 // Crash safety of processing: SIGKILL while a build's diffs are being computed, restart, and
 // the build concludes with the stats it would have had, with no row or blob lost or counted
 // twice (jobs are leased, handlers idempotent, each diff's effects one transaction).
+#include <Poco/DigestEngine.h>
+#include <Poco/SHA2Engine.h>
 #include <doctest/doctest.h>
 #include <soci/soci.h>
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <thread>
 
 #include "processing_client.hpp"
@@ -100,20 +104,32 @@ TEST_CASE("a server killed while diffing concludes the build after a restart, ex
     CHECK(query_number(*db, "SELECT CAST(SUM(value) AS BIGINT) FROM test_stats_fingerprints") ==
           shot_count / 2);
 
-    // Every mask is stored under its own hash; the temporaries the kill interrupted are gone.
+    // Every mask is stored; every blob file holds the bytes of its key (a write cut by the kill
+    // stays a temporary under blobs/tmp, removed once stale, never a half blob under a key).
     soci::rowset<std::string> masks = (db->prepare << "SELECT mask_key FROM screenshot_diffs "
                                                       "WHERE mask_key IS NOT NULL AND build_id = "
                                                    << build_id);
     int mask_count = 0;
+    const auto blobs = std::filesystem::path(server.data_dir()) / "blobs";
     for (const auto& key : masks) {
-        const auto path = std::filesystem::path(server.data_dir()) / "blobs" / key.substr(0, 2) /
-                          key.substr(2, 2) / key;
+        const auto path = blobs / key.substr(0, 2) / key.substr(2, 2) / key;
         CHECK_MESSAGE(std::filesystem::exists(path), path.string());
         ++mask_count;
     }
     CHECK(mask_count == shot_count / 2);
-    const auto temporary = std::filesystem::path(server.data_dir()) / "blobs" / "tmp";
-    for (const auto& entry : std::filesystem::directory_iterator(temporary)) {
-        FAIL_CHECK("temporary file left behind: " << entry.path().string());
+    int blob_files = 0;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(blobs)) {
+        if (!entry.is_regular_file() || entry.path().parent_path() == blobs / "tmp") {
+            continue;
+        }
+        std::ifstream file(entry.path(), std::ios::binary);
+        Poco::SHA2Engine engine(Poco::SHA2Engine::SHA_256);
+        std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+        engine.update(bytes);
+        CHECK_MESSAGE(Poco::DigestEngine::digestToHex(engine.digest()) == entry.path().filename(),
+                      entry.path().string());
+        ++blob_files;
     }
+    // The bases, the changed heads (unchanged ones are the base files) and the masks.
+    CHECK(blob_files == shot_count + shot_count / 2 + shot_count / 2);
 }
