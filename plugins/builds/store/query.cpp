@@ -67,22 +67,13 @@ int64_t Query::count(soci::session& session, const std::string& table) const {
 std::vector<int64_t> Query::ids(soci::session& session, const std::string& table,
                                 const std::string& column, const std::string& suffix,
                                 std::vector<QueryValue> suffix_values) const {
-    auto values = values_;
-    for (auto& value : suffix_values) {
-        values.push_back(std::move(value));
-    }
-    soci::statement statement(session);
-    run(statement, "SELECT " + column + " FROM " + table + " WHERE " + conditions_ + " " + suffix,
-        values);
-    long long id = 0;
-    statement.exchange(soci::into(id));
-    statement.define_and_bind();
     std::vector<int64_t> ids;
-    if (statement.execute(true)) {
-        do {
-            ids.push_back(id);
-        } while (statement.fetch());
-    }
+    for_each_row(
+        session, column, table, suffix,
+        [&](const soci::row& row) {
+            ids.push_back(RowReader(row).int64(row.get_properties(0).get_name()));
+        },
+        std::move(suffix_values));
     return ids;
 }
 
