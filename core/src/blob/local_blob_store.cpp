@@ -2,6 +2,7 @@
 
 #include <Poco/URI.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -20,6 +21,14 @@ namespace loupe {
 namespace fs = std::filesystem;
 
 BlobStore::~BlobStore() = default;
+
+std::optional<std::string> BlobStore::read_prefix(const std::string& key, std::size_t max_bytes) {
+    auto bytes = read(key);
+    if (bytes && bytes->size() > max_bytes) {
+        bytes->resize(max_bytes);
+    }
+    return bytes;
+}
 
 bool is_blob_key(std::string_view key) {
     if (key.size() != 64) {
@@ -104,7 +113,10 @@ LocalBlobStore::LocalBlobStore(std::string root, UrlSigner signer,
 }
 
 std::string LocalBlobStore::path_for(const std::string& key) const {
-    return (fs::path(root_) / key.substr(0, 2) / key.substr(2, 2) / key).string();
+    std::string path;
+    path.reserve(root_.size() + key.size() + 8);
+    path.append(root_).append("/").append(key, 0, 2).append("/").append(key, 2, 2);
+    return path.append("/").append(key);
 }
 
 std::string LocalBlobStore::temporary_path() const {
@@ -133,7 +145,8 @@ void LocalBlobStore::publish(const std::string& temporary, const std::string& ke
 }
 
 bool LocalBlobStore::exists(const std::string& key) {
-    return is_blob_key(key) && fs::exists(path_for(normalize_blob_key(key)));
+    struct ::stat info {};
+    return is_blob_key(key) && ::stat(path_for(normalize_blob_key(key)).c_str(), &info) == 0;
 }
 
 std::optional<BlobInfo> LocalBlobStore::stat(const std::string& key) {
@@ -168,6 +181,42 @@ std::optional<std::string> LocalBlobStore::read(const std::string& key) {
     if (!in) {
         throw std::runtime_error("cannot read blob " + *path);
     }
+    return content;
+}
+
+std::optional<std::string> LocalBlobStore::read_prefix(const std::string& key,
+                                                       std::size_t max_bytes) {
+    if (!is_blob_key(key)) {
+        return std::nullopt;
+    }
+    const auto path = path_for(normalize_blob_key(key));
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        if (errno == ENOENT) {
+            return std::nullopt;
+        }
+        throw std::system_error(errno, std::generic_category(), "cannot open " + path);
+    }
+    std::string content(max_bytes, '\0');
+    std::size_t filled = 0;
+    int error = 0;
+    while (filled < max_bytes) {
+        const ssize_t got =
+            ::pread(fd, content.data() + filled, max_bytes - filled, static_cast<off_t>(filled));
+        if (got > 0) {
+            filled += static_cast<std::size_t>(got);
+        } else if (got < 0 && errno == EINTR) {
+            continue;
+        } else {
+            error = got < 0 ? errno : 0;
+            break;
+        }
+    }
+    ::close(fd);
+    if (error != 0) {
+        throw std::system_error(error, std::generic_category(), "cannot read " + path);
+    }
+    content.resize(filled);
     return content;
 }
 

@@ -10,6 +10,7 @@ set(LOUPE_IMAGEDIFF_SOURCES
   src/decode.cpp
   src/differ.cpp
   src/fingerprint.cpp
+  src/image_size.cpp
   src/jpeg_decode.cpp
   src/pixel_scan.cpp
   src/png_decode.cpp

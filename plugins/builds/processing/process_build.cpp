@@ -2,17 +2,68 @@
 
 #include <soci/soci.h>
 
+#include <map>
+
+#include "loupe/imagediff/imagediff.hpp"
 #include "processing/baseline.hpp"
 #include "processing/conclude.hpp"
 #include "processing/pairing.hpp"
+#include "processing/test_counters.hpp"
 #include "store/diffs.hpp"
 
 namespace loupe::builds {
 namespace {
 
+bool is_image_type(const std::string& content_type) {
+    return content_type == "image/png" || content_type == "image/jpeg";
+}
+
+// Dimensions read from the first bytes of each image file the build does not know the size of,
+// outside any transaction: an added screenshot then needs no diff job at all. A file whose
+// header cannot be read is left to the diff job, which decodes it (and reports why it fails).
+std::map<std::string, imagediff::ImageSize> read_image_sizes(Host& host, int64_t build_id) {
+    std::vector<StoredFile> files;
+    {
+        auto session = host.db().session();
+        files = files_without_dimensions(*session, build_id);
+    }
+    std::map<std::string, imagediff::ImageSize> sizes;
+    for (const auto& file : files) {
+        if (!is_image_type(file.content_type)) {
+            continue;
+        }
+        auto prefix = host.blobs().read_prefix(file.key, imagediff::image_size_prefix_bytes);
+        if (!prefix) {
+            continue;
+        }
+        const std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(prefix->data()),
+                                             prefix->size());
+        if (auto size = imagediff::read_image_size(bytes)) {
+            sizes.emplace(file.key, *size);
+        }
+    }
+    return sizes;
+}
+
+std::vector<Screenshot> apply_sizes(std::vector<Screenshot>& head,
+                                    const std::map<std::string, imagediff::ImageSize>& sizes) {
+    std::vector<Screenshot> sized;
+    for (auto& screenshot : head) {
+        auto it = sizes.find(screenshot.key);
+        if ((!screenshot.width || !screenshot.height) && it != sizes.end()) {
+            screenshot.width = it->second.width;
+            screenshot.height = it->second.height;
+            sized.push_back(screenshot);
+        }
+    }
+    return sized;
+}
+
 void create_diffs(soci::session& session, JobQueue& jobs, const Build& build,
                   const std::vector<PlannedDiff>& plan) {
     const int64_t now = now_ms();
+    std::vector<DiffRow> rows;
+    std::vector<int64_t> counted_tests;
     for (const auto& planned : plan) {
         DiffRow diff;
         diff.build_id = build.id;
@@ -26,10 +77,19 @@ void create_diffs(soci::session& session, JobQueue& jobs, const Build& build,
         diff.test_id = planned.head ? planned.head->test_id : planned.base->test_id;
         diff.job_status = planned.needs_compute ? "pending" : "complete";
         diff.score = planned.score;
-        const int64_t id = insert_diff(session, diff);
-        if (planned.needs_compute) {
+        // An added screenshot completed here counts for its test as the diff job would have.
+        if (!planned.base && planned.head && !planned.needs_compute && diff.test_id &&
+            build.type == "reference") {
+            counted_tests.push_back(*diff.test_id);
+        }
+        rows.push_back(std::move(diff));
+    }
+    const auto ids = insert_build_diffs(session, build.id, rows);
+    bump_build_counters(session, counted_tests, now);
+    for (std::size_t i = 0; i < plan.size(); ++i) {
+        if (plan[i].needs_compute) {
             jobs.enqueue(session, compute_diff_job_kind,
-                         Json{{"diffId", id}, {"buildId", build.id}});
+                         Json{{"diffId", ids[i]}, {"buildId", build.id}});
         }
     }
 }
@@ -49,6 +109,7 @@ void process_build(Host& host, int64_t build_id) {
             return;
         }
     }
+    const auto sizes = read_image_sizes(host, build_id);
     host.db().transaction([&](soci::session& session) {
         auto build = find_build(session, host.db().dialect(), build_id, true);
         if (!build || build->job_status != "pending") {
@@ -66,7 +127,8 @@ void process_build(Host& host, int64_t build_id) {
         build->baseline_reason = choice.reason;
 
         session << "DELETE FROM screenshot_diffs WHERE build_id = :b", soci::use(build->id);
-        const auto head = build_screenshots(session, build->id);
+        auto head = build_screenshots(session, build->id);
+        set_screenshot_dimensions(session, apply_sizes(head, sizes));
         std::vector<Screenshot> baseline;
         if (choice.build) {
             baseline = build_screenshots(session, choice.build->id);

@@ -2,6 +2,7 @@
 
 #include <soci/soci.h>
 
+#include "loupe/db/dialect.hpp"
 #include "loupe/json.hpp"
 #include "metrics/test_metrics.hpp"
 
@@ -19,6 +20,22 @@ void bump_test_counters(soci::session& session, int64_t test_id,
                    "SET value = test_stats_fingerprints.value + 1",
             soci::use(test_id), soci::use(*fingerprint), soci::use(day);
     }
+}
+
+void bump_build_counters(soci::session& session, const std::vector<int64_t>& test_ids,
+                         int64_t diff_created_at) {
+    if (test_ids.empty()) {
+        return;
+    }
+    const int64_t day = local_day_start_ms(diff_created_at);
+    const std::string rows = Json(test_ids).dump();
+    session << render_sql(dialect_of(session),
+                          "INSERT INTO test_stats_builds (test_id, day, value) SELECT "
+                          "CAST(value AS BIGINT), :day, COUNT(*) FROM {{json_rows:rows}} "
+                          "GROUP BY CAST(value AS BIGINT) "
+                          "ON CONFLICT (test_id, day) DO UPDATE SET value = "
+                          "test_stats_builds.value + excluded.value"),
+        soci::use(day, "day"), soci::use(rows, "rows");
 }
 
 bool auto_ignore_due(soci::session& session, int64_t test_id, const std::string& fingerprint,

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace soci {
 class session;
@@ -16,6 +17,10 @@ namespace loupe::builds {
 /// (test, fingerprint) counter too when a mask was produced.
 void bump_test_counters(soci::session& session, int64_t test_id,
                         const std::optional<std::string>& fingerprint, int64_t diff_created_at);
+
+/// +1 to the builds counter of each test (once per occurrence), in one statement.
+void bump_build_counters(soci::session& session, const std::vector<int64_t>& test_ids,
+                         int64_t diff_created_at);
 
 /// Auto-ignore (§5.7): the fingerprint's counters over the last 7 days reach `threshold`.
 bool auto_ignore_due(soci::session& session, int64_t test_id, const std::string& fingerprint,

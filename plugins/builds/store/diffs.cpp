@@ -2,6 +2,9 @@
 
 #include <soci/soci.h>
 
+#include <map>
+
+#include "loupe/db/dialect.hpp"
 #include "loupe/db/row_reader.hpp"
 #include "loupe/json.hpp"
 #include "store/query.hpp"
@@ -36,22 +39,59 @@ DiffRow read_diff(const soci::row& row) {
 
 // Optional ids travel as 0 and scores as -1 and become NULL through NULLIF: ids start at 1
 // and scores are fractions in [0, 1].
-int64_t insert_diff(soci::session& session, const DiffRow& diff) {
-    const int64_t base = diff.base_screenshot_id.value_or(0);
-    const int64_t head = diff.head_screenshot_id.value_or(0);
-    const int64_t test = diff.test_id.value_or(0);
-    const double score = diff.score.value_or(-1);
-    const int64_t now = diff.created_at != 0 ? diff.created_at : now_ms();
-    int64_t id = 0;
-    session << "INSERT INTO screenshot_diffs (build_id, base_screenshot_id, head_screenshot_id, "
-               "test_id, job_status, score, created_at, updated_at) VALUES (:b, "
-               "NULLIF(:base, CAST(0 AS BIGINT)), NULLIF(:head, CAST(0 AS BIGINT)), "
-               "NULLIF(:test, CAST(0 AS BIGINT)), :status, "
-               "NULLIF(:score, CAST(-1 AS DOUBLE PRECISION)), :now, :now2) RETURNING id",
-        soci::use(diff.build_id), soci::use(base), soci::use(head), soci::use(test),
-        soci::use(diff.job_status), soci::use(score), soci::use(now), soci::use(now),
-        soci::into(id);
-    return id;
+std::vector<int64_t> insert_build_diffs(soci::session& session, int64_t build_id,
+                                        const std::vector<DiffRow>& diffs) {
+    if (diffs.empty()) {
+        return {};
+    }
+    // A diff is identified by its head screenshot, or by its base when removed (negated).
+    auto identity = [](std::optional<int64_t> base, std::optional<int64_t> head) {
+        return head ? *head : -base.value_or(0);
+    };
+    Json rows = Json::array();
+    for (const auto& diff : diffs) {
+        Json row = {{"status", diff.job_status}};
+        if (diff.base_screenshot_id) {
+            row["base"] = *diff.base_screenshot_id;
+        }
+        if (diff.head_screenshot_id) {
+            row["head"] = *diff.head_screenshot_id;
+        }
+        if (diff.test_id) {
+            row["test"] = *diff.test_id;
+        }
+        if (diff.score) {
+            row["score"] = *diff.score;
+        }
+        rows.push_back(std::move(row));
+    }
+    const std::string rows_text = rows.dump();
+    const int64_t now = diffs.front().created_at != 0 ? diffs.front().created_at : now_ms();
+    session << render_sql(dialect_of(session),
+                          "INSERT INTO screenshot_diffs (build_id, base_screenshot_id, "
+                          "head_screenshot_id, test_id, job_status, score, created_at, "
+                          "updated_at) SELECT :build, CAST(value ->> 'base' AS BIGINT), "
+                          "CAST(value ->> 'head' AS BIGINT), CAST(value ->> 'test' AS BIGINT), "
+                          "value ->> 'status', CAST(value ->> 'score' AS DOUBLE PRECISION), "
+                          ":now, :now FROM {{json_rows:rows}} ORDER BY position"),
+        soci::use(build_id, "build"), soci::use(now, "now"), soci::use(rows_text, "rows");
+    std::map<int64_t, int64_t> id_by_identity;
+    soci::rowset<soci::row> stored =
+        (session.prepare << "SELECT id, base_screenshot_id, head_screenshot_id FROM "
+                            "screenshot_diffs WHERE build_id = :b",
+         soci::use(build_id));
+    for (const auto& row : stored) {
+        RowReader r(row);
+        id_by_identity[identity(r.optional_int("base_screenshot_id"),
+                                r.optional_int("head_screenshot_id"))] = r.int64("id");
+    }
+    std::vector<int64_t> ids;
+    ids.reserve(diffs.size());
+    for (const auto& diff : diffs) {
+        ids.push_back(
+            id_by_identity.at(identity(diff.base_screenshot_id, diff.head_screenshot_id)));
+    }
+    return ids;
 }
 
 std::optional<DiffRow> find_diff(soci::session& session, int64_t id) {

@@ -28,8 +28,10 @@ struct DiffRow {
     int64_t created_at = 0;
 };
 
-/// Inserts `diff` (id ignored) and returns its id.
-int64_t insert_diff(soci::session& session, const DiffRow& diff);
+/// Inserts the diffs of a build that holds none yet (its row locked), in one statement; returns
+/// their ids in the order given. Each diff has a head or a base screenshot of its own.
+std::vector<int64_t> insert_build_diffs(soci::session& session, int64_t build_id,
+                                        const std::vector<DiffRow>& diffs);
 std::optional<DiffRow> find_diff(soci::session& session, int64_t id);
 /// Every diff of the build, by id.
 std::vector<DiffRow> build_diffs(soci::session& session, int64_t build_id);

@@ -4,52 +4,46 @@
 
 #include <algorithm>
 
+#include "loupe/db/dialect.hpp"
 #include "loupe/db/row_reader.hpp"
 #include "store/query.hpp"
 
 namespace loupe::builds {
 namespace {
 
-// Rows per multi-row INSERT: few round trips, far under both databases' parameter limits.
-constexpr std::size_t insert_chunk = 200;
-
-std::string value_rows(std::size_t rows, const std::string& row) {
-    std::string sql;
-    for (std::size_t i = 0; i < rows; ++i) {
-        sql += (i == 0 ? "" : ", ") + row;
-    }
-    return sql;
-}
-
-// The ids of the tests (project, build name, name), created on first sight.
+// The ids of the tests (project, build name, name), created on first sight. One statement each
+// way whatever the count: the names travel as one bound JSON array.
 std::map<std::string, int64_t> test_ids_for(soci::session& session, int64_t project_id,
                                             const std::string& build_name,
                                             const std::vector<std::string>& names) {
-    const int64_t now = now_ms();
     std::map<std::string, int64_t> ids;
-    for (std::size_t begin = 0; begin < names.size(); begin += insert_chunk) {
-        const std::size_t end = std::min(names.size(), begin + insert_chunk);
-        std::vector<QueryValue> values;
-        std::string in_list;
-        for (std::size_t i = begin; i < end; ++i) {
-            values.insert(values.end(), {project_id, build_name, names[i], now});
-            in_list += (i == begin ? "?" : ", ?");
-        }
-        execute(session,
-                "INSERT INTO build_tests (project_id, build_name, name, created_at) VALUES " +
-                    value_rows(end - begin, "(?, ?, ?, ?)") +
-                    " ON CONFLICT (project_id, build_name, name) DO NOTHING",
-                values);
-        std::vector<QueryValue> names_bound(names.begin() + static_cast<std::ptrdiff_t>(begin),
-                                            names.begin() + static_cast<std::ptrdiff_t>(end));
-        Query()
-            .where("project_id = ?", {project_id})
-            .where("build_name = ?", {build_name})
-            .where("name IN (" + in_list + ")", std::move(names_bound))
-            .for_each_row(session, "id, name", "build_tests", "", [&](const soci::row& row) {
-                RowReader r(row);
-                ids[r.text("name")] = r.int64("id");
-            });
+    if (names.empty()) {
+        return ids;
+    }
+    const auto dialect = dialect_of(session);
+    const int64_t now = now_ms();
+    Json rows = Json::array();
+    for (const auto& name : names) {
+        rows.push_back({{"name", name}});
+    }
+    const std::string rows_text = rows.dump();
+    session << render_sql(dialect,
+                          "INSERT INTO build_tests (project_id, build_name, name, created_at) "
+                          "SELECT :project, :build_name, value ->> 'name', :now "
+                          "FROM {{json_rows:rows}} WHERE 1 = 1 "
+                          "ON CONFLICT (project_id, build_name, name) DO NOTHING"),
+        soci::use(project_id, "project"), soci::use(build_name, "build_name"),
+        soci::use(now, "now"), soci::use(rows_text, "rows");
+    soci::rowset<soci::row> found =
+        (session.prepare << render_sql(dialect,
+                                       "SELECT id, name FROM build_tests WHERE project_id = "
+                                       ":project AND build_name = :build_name AND name IN "
+                                       "(SELECT value ->> 'name' FROM {{json_rows:rows}})"),
+         soci::use(project_id, "project"), soci::use(build_name, "build_name"),
+         soci::use(rows_text, "rows"));
+    for (const auto& row : found) {
+        RowReader r(row);
+        ids[r.text("name")] = r.int64("id");
     }
     return ids;
 }
@@ -113,6 +107,38 @@ void set_screenshot_dimensions(soci::session& session, int64_t id, int64_t width
         soci::use(height), soci::use(id);
 }
 
+void set_screenshot_dimensions(soci::session& session, const std::vector<Screenshot>& sized) {
+    Json rows = Json::array();
+    for (const auto& screenshot : sized) {
+        if (screenshot.width && screenshot.height) {
+            rows.push_back({{"id", screenshot.id},
+                            {"width", *screenshot.width},
+                            {"height", *screenshot.height}});
+        }
+    }
+    if (rows.empty()) {
+        return;
+    }
+    const std::string rows_text = rows.dump();
+    session << render_sql(dialect_of(session),
+                          "UPDATE screenshots SET width = CAST(value ->> 'width' AS BIGINT), "
+                          "height = CAST(value ->> 'height' AS BIGINT) FROM {{json_rows:rows}} "
+                          "WHERE screenshots.id = CAST(value ->> 'id' AS BIGINT)"),
+        soci::use(rows_text, "rows");
+}
+
+std::vector<StoredFile> files_without_dimensions(soci::session& session, int64_t build_id) {
+    std::vector<StoredFile> files;
+    soci::rowset<soci::row> rows =
+        (session.prepare << "SELECT DISTINCT blob_key, content_type FROM screenshots WHERE "
+                            "build_id = :b AND (width IS NULL OR height IS NULL)",
+         soci::use(build_id));
+    for (const auto& row : rows) {
+        files.push_back({row.get<std::string>(0), row.get<std::string>(1)});
+    }
+    return files;
+}
+
 std::map<std::string, std::string> stored_screenshot_names(soci::session& session,
                                                            int64_t build_id) {
     std::map<std::string, std::string> names;
@@ -158,29 +184,46 @@ int insert_screenshots(soci::session& session, int64_t project_id, int64_t build
         names.push_back(row.second);
     }
     const auto test_ids = test_ids_for(session, project_id, build_name, names);
-    const int64_t now = now_ms();
-    for (std::size_t begin = 0; begin < rows.size(); begin += insert_chunk) {
-        const std::size_t end = std::min(rows.size(), begin + insert_chunk);
-        std::vector<QueryValue> values;
-        for (std::size_t i = begin; i < end; ++i) {
-            const auto& input = *rows[i].first;
-            const auto& name = rows[i].second;
-            values.insert(values.end(),
-                          {build_id, name, input.key, input.content_type,
-                           input.base_names.is_null() ? std::string() : input.base_names.dump(),
-                           input.parent_name.value_or(""),
-                           input.metadata.is_null() ? std::string() : input.metadata.dump(),
-                           input.pw_trace_key.value_or(""), input.threshold.value_or(-1.0),
-                           test_ids.at(name), now});
-        }
-        execute(session,
-                "INSERT INTO screenshots (build_id, name, blob_key, content_type, base_names, "
-                "parent_name, metadata, pw_trace_key, threshold, test_id, created_at) VALUES " +
-                    value_rows(end - begin,
-                               "(?, ?, ?, ?, NULLIF(?, ''), NULLIF(?, ''), NULLIF(?, ''), "
-                               "NULLIF(?, ''), NULLIF(?, CAST(-1 AS DOUBLE PRECISION)), ?, ?)"),
-                values);
+    if (rows.empty()) {
+        return 0;
     }
+    const int64_t now = now_ms();
+    Json values = Json::array();
+    for (const auto& [input, name] : rows) {
+        Json row = {{"name", name},
+                    {"key", input->key},
+                    {"content_type", input->content_type},
+                    {"test_id", test_ids.at(name)}};
+        if (!input->base_names.is_null()) {
+            row["base_names"] = input->base_names.dump();
+        }
+        if (input->parent_name) {
+            row["parent_name"] = *input->parent_name;
+        }
+        if (!input->metadata.is_null()) {
+            row["metadata"] = input->metadata.dump();
+        }
+        if (input->pw_trace_key) {
+            row["pw_trace_key"] = *input->pw_trace_key;
+        }
+        if (input->threshold) {
+            row["threshold"] = *input->threshold;
+        }
+        values.push_back(std::move(row));
+    }
+    const std::string values_text = values.dump();
+    // One statement for the whole batch: SQLite looks named parameters up by a linear scan, so
+    // multi-row VALUES lists with thousands of them cost quadratic time.
+    session << render_sql(
+        dialect_of(session),
+        "INSERT INTO screenshots (build_id, name, blob_key, content_type, base_names, "
+        "parent_name, metadata, pw_trace_key, threshold, test_id, created_at) "
+        "SELECT :build, value ->> 'name', value ->> 'key', value ->> 'content_type', "
+        "value ->> 'base_names', value ->> 'parent_name', value ->> 'metadata', "
+        "value ->> 'pw_trace_key', CAST(value ->> 'threshold' AS DOUBLE PRECISION), "
+        "CAST(value ->> 'test_id' AS BIGINT), :now FROM {{json_rows:rows}} "
+        "ORDER BY position"),
+        soci::use(build_id, "build"), soci::use(now, "now"), soci::use(values_text, "rows");
     return static_cast<int>(rows.size());
 }
 

@@ -49,6 +49,15 @@ std::map<int64_t, Screenshot> screenshots_by_id(soci::session& session,
                                                 const std::vector<int64_t>& ids);
 /// Records decoded dimensions.
 void set_screenshot_dimensions(soci::session& session, int64_t id, int64_t width, int64_t height);
+/// Records the dimensions of many screenshots in one statement.
+void set_screenshot_dimensions(soci::session& session, const std::vector<Screenshot>& sized);
+
+struct StoredFile {
+    std::string key;
+    std::string content_type;
+};
+/// The distinct files of a build's screenshots whose dimensions are not known yet.
+std::vector<StoredFile> files_without_dimensions(soci::session& session, int64_t build_id);
 
 /// name → key of the screenshots already stored for a build.
 std::map<std::string, std::string> stored_screenshot_names(soci::session& session,

@@ -33,6 +33,9 @@ public:
     virtual std::string put(std::span<const uint8_t> bytes) = 0;
     /// Reads a whole blob; nullopt when absent.
     virtual std::optional<std::string> read(const std::string& key) = 0;
+    /// The first `max_bytes` of a blob (all of it when shorter); nullopt when absent. Stores
+    /// that can read a range should override the default, which reads the whole blob.
+    virtual std::optional<std::string> read_prefix(const std::string& key, std::size_t max_bytes);
     /// A local file holding the blob, when the store has one (the local store does).
     virtual std::optional<std::string> local_path(const std::string& key) = 0;
 

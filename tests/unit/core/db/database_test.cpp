@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "db/database_impl.hpp"
+#include "loupe/json.hpp"
 #include "support/test_database.hpp"
 
 namespace {
@@ -276,4 +277,47 @@ TEST_CASE("database: postgresql:<conninfo> reaches the same server as the URI") 
     *session << "SELECT COUNT(*) FROM marker", soci::into(markers);
     CHECK(application == "loupe conninfo test");
     CHECK(markers == 0);
+}
+
+TEST_CASE("database: {{json_rows:NAME}} inserts many rows from one bound JSON array, in order") {
+    loupe::test::TestDatabase test_db;
+    auto db = loupe::open_database(test_db.url(), 2);
+    auto session = db->session();
+    *session << db->sql(
+        "CREATE TABLE items (id {{id}}, name TEXT NOT NULL, size BIGINT, "
+        "ratio DOUBLE PRECISION, note TEXT)");
+    loupe::Json rows = loupe::Json::array();
+    for (int i = 0; i < 3000; ++i) {
+        loupe::Json row = {{"name", "item '" + std::to_string(i) + "\" ; --"}, {"size", i * 7}};
+        if (i % 2 == 0) {
+            row["ratio"] = i / 8.0;
+            row["note"] = "é\n" + std::to_string(i);
+        }
+        rows.push_back(row);
+    }
+    const std::string text = rows.dump();
+    *session << db->sql(
+        "INSERT INTO items (name, size, ratio, note) SELECT value ->> 'name', "
+        "CAST(value ->> 'size' AS BIGINT), CAST(value ->> 'ratio' AS DOUBLE "
+        "PRECISION), value ->> 'note' FROM {{json_rows:rows}} ORDER BY position"),
+        soci::use(text, "rows");
+    CHECK(count_rows(*db, "items") == 3000);
+
+    soci::rowset<soci::row> stored =
+        (session->prepare << "SELECT name, size, ratio, note FROM items ORDER BY id");
+    int i = 0;
+    for (const auto& row : stored) {
+        INFO("row " << i);
+        CHECK(row.get<std::string>(0) == "item '" + std::to_string(i) + "\" ; --");
+        CHECK(row.get<long long>(1) == i * 7);
+        if (i % 2 == 0) {
+            CHECK(row.get<double>(2) == doctest::Approx(i / 8.0));
+            CHECK(row.get<std::string>(3) == "é\n" + std::to_string(i));
+        } else {
+            CHECK(row.get_indicator(2) == soci::i_null);
+            CHECK(row.get_indicator(3) == soci::i_null);
+        }
+        ++i;
+    }
+    CHECK(i == 3000);
 }

@@ -26,6 +26,18 @@ TEST_CASE("dialect: an unknown placeholder is refused with its name") {
                          doctest::Contains("{{uuid}}"), std::invalid_argument);
 }
 
+TEST_CASE("dialect: {{json_rows:NAME}} reads the JSON array bound to :NAME") {
+    const auto portable = "SELECT value ->> 'a' FROM {{json_rows:items}} ORDER BY position";
+    CHECK(loupe::render_sql(Dialect::sqlite, portable) ==
+          "SELECT value ->> 'a' FROM (SELECT value, key AS position FROM json_each(:items)) AS "
+          "json_rows ORDER BY position");
+    CHECK(loupe::render_sql(Dialect::postgresql, portable) ==
+          "SELECT value ->> 'a' FROM jsonb_array_elements(CAST(:items AS jsonb)) WITH ORDINALITY "
+          "AS json_rows(value, position) ORDER BY position");
+    CHECK_THROWS_AS(loupe::render_sql(Dialect::sqlite, "SELECT * FROM {{json_rows:}}"),
+                    std::invalid_argument);
+}
+
 TEST_CASE("dialect: names") {
     CHECK(loupe::dialect_name(Dialect::sqlite) == "sqlite");
     CHECK(loupe::dialect_name(Dialect::postgresql) == "postgresql");

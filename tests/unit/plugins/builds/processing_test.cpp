@@ -1,6 +1,7 @@
 // Processing end to end on a real server (SQLite or PostgreSQL): baseline rules (reference
 // §5.4), diffs and their order (§3.8, §5.5), stats and conclusion (§5.6), flakiness (§5.8).
 #include <doctest/doctest.h>
+#include <soci/soci.h>
 
 #include "processing_client.hpp"
 
@@ -45,6 +46,11 @@ TEST_CASE("a reference build, a check build against it and an identical re-run")
     CHECK(reference["baselineBuild"]["reason"] == "no-eligible-build");
     CHECK(reference["notification"]["description"] == "4 added, automatically approved");
     CHECK(reference["notification"]["github"]["state"] == "success");
+    // Added screenshots need no diff job: their dimensions come from the files' headers.
+    auto db = open_database(server);
+    CHECK(query_number(*db, "SELECT COUNT(*) FROM jobs WHERE kind = 'diff.compute'") == 0);
+    CHECK(query_number(*db, "SELECT COUNT(*) FROM screenshots WHERE width = 64 AND height = 48") ==
+          4);
 
     const std::vector<Shot> branch_shots = {
         {"same-1", png_blob("same-1")},
@@ -84,6 +90,10 @@ TEST_CASE("a reference build, a check build against it and an identical re-run")
     CHECK(changed["group"].is_null());
     CHECK(changed["test"]["name"] == "changed");
     CHECK(changed["change"]["occurrences"] == 0);  // check builds do not feed the counters
+    CHECK(review["results"][1]["head"]["width"] == 64);
+    CHECK(review["results"][1]["head"]["height"] == 48);
+    // Only the changed pair was compared by a job; same files and added ones were not.
+    CHECK(query_number(*db, "SELECT COUNT(*) FROM jobs WHERE kind = 'diff.compute'") == 1);
     CHECK(review["results"][2]["parentName"] == "same-1");
     auto mask = http_get(changed["url"].get<std::string>());
     CHECK(mask.status == 200);
@@ -244,9 +254,9 @@ TEST_CASE("identical changes share a group, and flakiness counts reference build
     CHECK(by_name["x"]["group"].get<std::string>().rfind("v1:g16:d1:t0.002,0.02,0.08:", 0) == 0);
     // Grouped diffs come first among changed ones (group ascending, nulls last).
     CHECK(diffs["results"][2]["name"] == "z");
-    // The first build's added screenshots went through the job (their dimensions were
-    // unknown) and count as one build each: total 2, changes 1, unique 1 (reference §5.8's
-    // example).
+    // The first build's added screenshots were completed when it was processed (dimensions
+    // from the files' headers) and count as one build each: total 2, changes 1, unique 1 (reference
+    // §5.8's example).
     CHECK(by_name["x"]["test"]["metrics"] == json{{"total", 2},
                                                   {"changes", 1},
                                                   {"uniqueChanges", 1},

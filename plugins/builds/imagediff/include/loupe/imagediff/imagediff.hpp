@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -39,6 +40,20 @@ struct DecodeOptions {
 
 /// Detects the format from the magic bytes.
 Format sniff_format(std::span<const uint8_t> bytes);
+
+struct ImageSize {
+    uint32_t width = 0;
+    uint32_t height = 0;
+};
+
+/// The largest prefix read_image_size needs: PNG's IHDR is at the start, a JPEG frame header
+/// comes after its EXIF/ICC segments (at most a few of 64 KiB each in practice).
+inline constexpr std::size_t image_size_prefix_bytes = 256 * 1024;
+
+/// Width and height from a file's first bytes (PNG IHDR with a valid CRC, JPEG frame header),
+/// without decoding pixels: nullopt when they are not there or not valid. The rest of the file
+/// is not checked: decode() may still refuse it.
+std::optional<ImageSize> read_image_size(std::span<const uint8_t> prefix);
 
 /// Decodes PNG (any colour type/bit depth/interlace) or JPEG into `out` (buffer reused).
 void decode(std::span<const uint8_t> bytes, Image& out, const DecodeOptions& options = {});
