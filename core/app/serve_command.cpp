@@ -3,6 +3,7 @@
 #include <csignal>
 #include <iostream>
 
+#include "allocator_tuning.hpp"
 #include "auth/authenticator.hpp"
 #include "http/router.hpp"
 #include "http/server.hpp"
@@ -33,6 +34,7 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args) {
             return 2;
         }
     }
+    tune_allocator_for_serving();
     // Block the termination signals before any thread starts, so every thread inherits the
     // mask and only sigwait() below receives them.
     sigset_t signals;

@@ -110,6 +110,14 @@ LocalBlobStore::LocalBlobStore(std::string root, UrlSigner signer,
     : root_(std::move(root)), signer_(std::move(signer)), public_url_(std::move(public_url)) {
     fs::create_directories(fs::path(root_) / "tmp");
     remove_stale_temporary_files(fs::path(root_) / "tmp");
+    root_fd_ = ::open(root_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (root_fd_ < 0) {
+        throw std::system_error(errno, std::generic_category(), "cannot open " + root_);
+    }
+}
+
+LocalBlobStore::~LocalBlobStore() {
+    ::close(root_fd_);
 }
 
 std::string LocalBlobStore::path_for(const std::string& key) const {
@@ -145,8 +153,17 @@ void LocalBlobStore::publish(const std::string& temporary, const std::string& ke
 }
 
 bool LocalBlobStore::exists(const std::string& key) {
+    if (!is_blob_key(key)) {
+        return false;
+    }
+    // Relative to the open root: the kernel walks three path components, not the whole path.
+    const auto normalized = normalize_blob_key(key);
+    std::string relative;
+    relative.reserve(72);
+    relative.append(normalized, 0, 2).append("/").append(normalized, 2, 2).append("/");
+    relative.append(normalized);
     struct ::stat info {};
-    return is_blob_key(key) && ::stat(path_for(normalize_blob_key(key)).c_str(), &info) == 0;
+    return ::fstatat(root_fd_, relative.c_str(), &info, 0) == 0;
 }
 
 std::optional<BlobInfo> LocalBlobStore::stat(const std::string& key) {

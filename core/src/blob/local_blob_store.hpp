@@ -15,6 +15,9 @@ namespace loupe {
 class LOUPE_API LocalBlobStore final : public BlobStore {
 public:
     LocalBlobStore(std::string root, UrlSigner signer, std::function<std::string()> public_url);
+    ~LocalBlobStore() override;
+    LocalBlobStore(const LocalBlobStore&) = delete;
+    LocalBlobStore& operator=(const LocalBlobStore&) = delete;
 
     bool exists(const std::string& key) override;
     std::optional<BlobInfo> stat(const std::string& key) override;
@@ -41,6 +44,7 @@ public:
 
 private:
     std::string root_;
+    int root_fd_ = -1;  ///< the root folder, open for *at() lookups
     UrlSigner signer_;
     std::function<std::string()> public_url_;
 };

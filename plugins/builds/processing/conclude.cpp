@@ -11,7 +11,17 @@ std::vector<DiffFacts> diff_facts(soci::session& session, const std::vector<Diff
             ids.push_back(*diff.head_screenshot_id);
         }
     }
-    const auto heads = screenshots_by_id(session, ids);
+    // The metadata only matters for failure screenshots (their retries): read it for those.
+    auto heads = screenshots_by_id(session, ids, ScreenshotFields::without_metadata);
+    std::vector<int64_t> failures;
+    for (const auto& [id, head] : heads) {
+        if (is_failure_name(head.name)) {
+            failures.push_back(id);
+        }
+    }
+    for (auto& [id, failure] : screenshots_by_id(session, failures)) {
+        heads[id] = std::move(failure);
+    }
     std::vector<DiffFacts> facts;
     facts.reserve(diffs.size());
     for (const auto& diff : diffs) {

@@ -127,11 +127,13 @@ void process_build(Host& host, int64_t build_id) {
         build->baseline_reason = choice.reason;
 
         session << "DELETE FROM screenshot_diffs WHERE build_id = :b", soci::use(build->id);
-        auto head = build_screenshots(session, build->id);
+        // Pairing needs names, files and sizes, not the metadata.
+        auto head = build_screenshots(session, build->id, ScreenshotFields::without_metadata);
         set_screenshot_dimensions(session, apply_sizes(head, sizes));
         std::vector<Screenshot> baseline;
         if (choice.build) {
-            baseline = build_screenshots(session, choice.build->id);
+            baseline =
+                build_screenshots(session, choice.build->id, ScreenshotFields::without_metadata);
         }
         create_diffs(session, host.jobs(), *build,
                      pair_screenshots(head, choice.build ? &baseline : nullptr));

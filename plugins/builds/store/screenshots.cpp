@@ -48,11 +48,13 @@ std::map<std::string, int64_t> test_ids_for(soci::session& session, int64_t proj
     return ids;
 }
 
-constexpr const char* screenshot_columns =
-    "id, build_id, name, blob_key, content_type, base_names, parent_name, metadata, threshold, "
-    "test_id, width, height";
+std::string screenshot_columns(ScreenshotFields fields) {
+    return std::string("id, build_id, name, blob_key, content_type, base_names, parent_name, ") +
+           (fields == ScreenshotFields::all ? "metadata, " : "") +
+           "threshold, test_id, width, height";
+}
 
-Screenshot read_screenshot(const soci::row& row) {
+Screenshot read_screenshot(const soci::row& row, ScreenshotFields fields) {
     RowReader r(row);
     Screenshot s;
     s.id = r.int64("id");
@@ -62,7 +64,9 @@ Screenshot read_screenshot(const soci::row& row) {
     s.content_type = r.text("content_type");
     s.base_names = r.json("base_names");
     s.parent_name = r.optional_text("parent_name");
-    s.metadata = r.json("metadata");
+    if (fields == ScreenshotFields::all) {
+        s.metadata = r.json("metadata");
+    }
     s.threshold = r.optional_double("threshold");
     s.test_id = r.optional_int("test_id");
     s.width = r.optional_int("width");
@@ -72,33 +76,35 @@ Screenshot read_screenshot(const soci::row& row) {
 
 }  // namespace
 
-std::vector<Screenshot> build_screenshots(soci::session& session, int64_t build_id) {
+std::vector<Screenshot> build_screenshots(soci::session& session, int64_t build_id,
+                                          ScreenshotFields fields) {
     std::vector<Screenshot> screenshots;
     Query()
         .where("build_id = ?", {build_id})
-        .for_each_row(session, screenshot_columns, "screenshots", "ORDER BY id",
-                      [&](const soci::row& row) { screenshots.push_back(read_screenshot(row)); });
+        .for_each_row(
+            session, screenshot_columns(fields), "screenshots", "ORDER BY id",
+            [&](const soci::row& row) { screenshots.push_back(read_screenshot(row, fields)); });
     return screenshots;
 }
 
 std::map<int64_t, Screenshot> screenshots_by_id(soci::session& session,
-                                                const std::vector<int64_t>& ids) {
+                                                const std::vector<int64_t>& ids,
+                                                ScreenshotFields fields) {
     std::map<int64_t, Screenshot> found;
     if (ids.empty()) {
         return found;
     }
-    std::string placeholders;
-    std::vector<QueryValue> values;
-    for (auto id : ids) {
-        placeholders += placeholders.empty() ? "?" : ", ?";
-        values.emplace_back(id);
+    const std::string ids_text = Json(ids).dump();
+    soci::rowset<soci::row> rows =
+        (session.prepare << render_sql(dialect_of(session),
+                                       "SELECT " + screenshot_columns(fields) +
+                                           " FROM screenshots WHERE id IN (SELECT CAST(value AS "
+                                           "BIGINT) FROM {{json_rows:ids}})"),
+         soci::use(ids_text, "ids"));
+    for (const auto& row : rows) {
+        auto screenshot = read_screenshot(row, fields);
+        found.emplace(screenshot.id, std::move(screenshot));
     }
-    Query()
-        .where("id IN (" + placeholders + ")", std::move(values))
-        .for_each_row(session, screenshot_columns, "screenshots", "", [&](const soci::row& row) {
-            auto screenshot = read_screenshot(row);
-            found.emplace(screenshot.id, std::move(screenshot));
-        });
     return found;
 }
 

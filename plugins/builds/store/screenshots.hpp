@@ -42,11 +42,16 @@ struct Screenshot {
     std::optional<int64_t> height;
 };
 
+/// What to read of a screenshot: its metadata is the large part, and few callers need it.
+enum class ScreenshotFields { all, without_metadata };
+
 /// The build's screenshots in insertion order.
-std::vector<Screenshot> build_screenshots(soci::session& session, int64_t build_id);
+std::vector<Screenshot> build_screenshots(soci::session& session, int64_t build_id,
+                                          ScreenshotFields fields = ScreenshotFields::all);
 /// Screenshots by id (missing ids are absent from the map).
 std::map<int64_t, Screenshot> screenshots_by_id(soci::session& session,
-                                                const std::vector<int64_t>& ids);
+                                                const std::vector<int64_t>& ids,
+                                                ScreenshotFields fields = ScreenshotFields::all);
 /// Records decoded dimensions.
 void set_screenshot_dimensions(soci::session& session, int64_t id, int64_t width, int64_t height);
 /// Records the dimensions of many screenshots in one statement.

@@ -2,8 +2,10 @@
 
 #include <cmath>
 #include <limits>
+#include <regex>
 
 #include "loupe/http/http_error.hpp"
+#include "loupe/http/json_reader.hpp"
 #include "loupe/json.hpp"
 
 namespace loupe {
@@ -111,6 +113,33 @@ TEST_CASE("parse_iso_time rejects what zod rejects") {
         CAPTURE(text);
         CHECK_FALSE(parse_iso_time(text).has_value());
     }
+}
+
+TEST_CASE("matches: the hash patterns' fast path agrees with the regular expressions") {
+    const std::string hex64(64, 'a');
+    const std::string hex40(40, '0');
+    const std::vector<std::string> samples = {hex64,
+                                              "A" + hex64.substr(1),
+                                              "g" + hex64.substr(1),
+                                              hex64 + "0",
+                                              hex64.substr(1),
+                                              "",
+                                              hex40,
+                                              "F" + hex40.substr(1),
+                                              "f" + hex40.substr(1),
+                                              " " + hex40.substr(1),
+                                              hex40 + "\n",
+                                              std::string(64, 'F'),
+                                              std::string(63, 'a') + "\0"};
+    for (const auto* pattern : {sha256_pattern, sha1_pattern}) {
+        const std::regex regex(pattern);
+        for (const auto& text : samples) {
+            INFO(pattern << " on '" << text << "'");
+            CHECK(matches(text, pattern) == std::regex_match(text, regex));
+        }
+    }
+    CHECK(matches(hex64, sha256_pattern));
+    CHECK_FALSE(matches("F" + hex40.substr(1), sha1_pattern));
 }
 
 }  // namespace loupe
