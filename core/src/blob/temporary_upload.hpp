@@ -4,7 +4,7 @@
 // upload destroyed before that (refused, failed, client gone) removes its file.
 // THREADS: one thread at a time.
 
-#include <Poco/SHA2Engine.h>
+#include <Poco/Crypto/DigestEngine.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -36,7 +36,9 @@ private:
     LocalBlobStore& store_;
     std::string path_;
     int fd_ = -1;
-    Poco::SHA2Engine sha_{Poco::SHA2Engine::SHA_256};
+    // OpenSSL's SHA-256 (SHA-NI where the CPU has it): about 4x Poco's portable SHA2Engine,
+    // which capped uploads of large screenshots at ~380 MB/s.
+    Poco::Crypto::DigestEngine sha_{"SHA256"};
     uint64_t size_ = 0;
     bool published_ = false;
 };
