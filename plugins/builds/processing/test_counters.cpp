@@ -2,7 +2,10 @@
 
 #include <soci/soci.h>
 
+#include <functional>
+
 #include "loupe/db/dialect.hpp"
+#include "loupe/db/row_reader.hpp"
 #include "loupe/json.hpp"
 #include "metrics/test_metrics.hpp"
 
@@ -56,27 +59,6 @@ void record_ignored_change(soci::session& session, int64_t project_id, int64_t t
         soci::use(project_id), soci::use(test_id), soci::use(fingerprint), soci::use(now);
 }
 
-TestCounts test_counts(soci::session& session, int64_t test_id, int64_t from, int64_t now) {
-    TestCounts counts;
-    long long total = 0, changes = 0, unique = 0;
-    session << "SELECT CAST(COALESCE(SUM(value), 0) AS BIGINT) FROM test_stats_builds WHERE "
-               "test_id = :t AND day >= :f AND "
-               "day < :n",
-        soci::use(test_id), soci::use(from), soci::use(now), soci::into(total);
-    session << "SELECT CAST(COALESCE(SUM(value), 0) AS BIGINT) FROM test_stats_fingerprints WHERE "
-               "test_id = :t AND day >= :f "
-               "AND day < :n",
-        soci::use(test_id), soci::use(from), soci::use(now), soci::into(changes);
-    session << "SELECT COUNT(*) FROM (SELECT fingerprint FROM test_stats_fingerprints WHERE "
-               "test_id = :t AND day >= :f AND day < :n GROUP BY fingerprint HAVING "
-               "COUNT(DISTINCT day) = 1) AS once",
-        soci::use(test_id), soci::use(from), soci::use(now), soci::into(unique);
-    counts.total = total;
-    counts.changes = changes;
-    counts.unique_changes = unique;
-    return counts;
-}
-
 int64_t change_occurrences(soci::session& session, int64_t test_id, const std::string& fingerprint,
                            int64_t from) {
     long long sum = 0;
@@ -85,6 +67,85 @@ int64_t change_occurrences(soci::session& session, int64_t test_id, const std::s
                "fingerprint = :f AND day >= :from",
         soci::use(test_id), soci::use(fingerprint), soci::use(from), soci::into(sum);
     return sum;
+}
+
+namespace {
+
+// `test_id IN (...)` over a bound JSON array of ids.
+constexpr const char* in_tests =
+    "test_id IN (SELECT CAST(value AS BIGINT) FROM {{json_rows:tests}})";
+
+std::string sql_with_tests(soci::session& session, const std::string& before,
+                           const std::string& after) {
+    return render_sql(dialect_of(session), before + in_tests + after);
+}
+
+}  // namespace
+
+std::map<int64_t, TestCounts> test_counts_for(soci::session& session,
+                                              const std::vector<int64_t>& test_ids, int64_t from,
+                                              int64_t now) {
+    std::map<int64_t, TestCounts> counts;
+    if (test_ids.empty()) {
+        return counts;
+    }
+    const std::string tests = Json(test_ids).dump();
+    auto each = [&](const std::string& sql, const std::function<void(const soci::row&)>& read) {
+        soci::rowset<soci::row> rows = (session.prepare << sql, soci::use(tests, "tests"),
+                                        soci::use(from, "from"), soci::use(now, "now"));
+        for (const auto& row : rows) {
+            read(row);
+        }
+    };
+    const std::string window = " AND day >= :from AND day < :now";
+    each(sql_with_tests(session,
+                        "SELECT test_id, CAST(COALESCE(SUM(value), 0) AS BIGINT) AS total FROM "
+                        "test_stats_builds WHERE ",
+                        window + " GROUP BY test_id"),
+         [&](const soci::row& row) {
+             RowReader r(row);
+             counts[r.int64("test_id")].total = r.int64("total");
+         });
+    each(sql_with_tests(session,
+                        "SELECT test_id, CAST(COALESCE(SUM(value), 0) AS BIGINT) AS changes FROM "
+                        "test_stats_fingerprints WHERE ",
+                        window + " GROUP BY test_id"),
+         [&](const soci::row& row) {
+             RowReader r(row);
+             counts[r.int64("test_id")].changes = r.int64("changes");
+         });
+    each(
+        sql_with_tests(session,
+                       "SELECT test_id, COUNT(*) AS once FROM (SELECT test_id, fingerprint FROM "
+                       "test_stats_fingerprints WHERE ",
+                       window + " GROUP BY test_id, fingerprint HAVING COUNT(DISTINCT day) = 1) AS "
+                                "single_day GROUP BY test_id"),
+        [&](const soci::row& row) {
+            RowReader r(row);
+            counts[r.int64("test_id")].unique_changes = r.int64("once");
+        });
+    return counts;
+}
+
+std::map<std::pair<int64_t, std::string>, int64_t> change_occurrences_for(
+    soci::session& session, const std::vector<int64_t>& test_ids, int64_t from) {
+    std::map<std::pair<int64_t, std::string>, int64_t> occurrences;
+    if (test_ids.empty()) {
+        return occurrences;
+    }
+    const std::string tests = Json(test_ids).dump();
+    soci::rowset<soci::row> rows =
+        (session.prepare << sql_with_tests(session,
+                                           "SELECT test_id, fingerprint, CAST(COALESCE(SUM(value), "
+                                           "0) AS BIGINT) AS occurrences FROM "
+                                           "test_stats_fingerprints WHERE ",
+                                           " AND day >= :from GROUP BY test_id, fingerprint"),
+         soci::use(tests, "tests"), soci::use(from, "from"));
+    for (const auto& row : rows) {
+        RowReader r(row);
+        occurrences[{r.int64("test_id"), r.text("fingerprint")}] = r.int64("occurrences");
+    }
+    return occurrences;
 }
 
 }  // namespace loupe::builds

@@ -3,8 +3,10 @@
 // §5.7–5.8), and the ignored changes they can trigger.
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace soci {
@@ -36,10 +38,17 @@ struct TestCounts {
     int64_t unique_changes = 0;  ///< fingerprints seen on exactly one day of the window
 };
 
-TestCounts test_counts(soci::session& session, int64_t test_id, int64_t from_ms, int64_t now_ms);
+/// The counters of each test over [from, now), in three statements (tests without counters are
+/// absent).
+std::map<int64_t, TestCounts> test_counts_for(soci::session& session,
+                                              const std::vector<int64_t>& test_ids, int64_t from_ms,
+                                              int64_t now_ms);
 
 /// Σ of the (test, fingerprint) counters with day >= from (no upper bound).
 int64_t change_occurrences(soci::session& session, int64_t test_id, const std::string& fingerprint,
                            int64_t from_ms);
+/// change_occurrences of every (test, fingerprint) of the given tests, in one statement.
+std::map<std::pair<int64_t, std::string>, int64_t> change_occurrences_for(
+    soci::session& session, const std::vector<int64_t>& test_ids, int64_t from_ms);
 
 }  // namespace loupe::builds

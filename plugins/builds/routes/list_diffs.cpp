@@ -2,8 +2,13 @@
 // in review order, with their screenshots, test flakiness metrics and changes.
 #include <soci/soci.h>
 
+#include <map>
+#include <set>
+
 #include "build_json.hpp"
 #include "diff_json.hpp"
+#include "loupe/db/dialect.hpp"
+#include "loupe/db/row_reader.hpp"
 #include "loupe/http/pagination.hpp"
 #include "metrics/test_metrics.hpp"
 #include "processing/test_counters.hpp"
@@ -50,44 +55,82 @@ struct TestRow {
     std::string build_name;
 };
 
-std::optional<TestRow> find_test(soci::session& session, int64_t id) {
-    std::string name, build_name;
-    session << "SELECT name, build_name FROM build_tests WHERE id = :id", soci::use(id),
-        soci::into(name), soci::into(build_name);
-    if (!session.got_data()) {
-        return std::nullopt;
+// What the `test` and `change` fields of one page of diffs need, read in a few statements for the
+// whole page rather than a few per diff.
+struct PageFacts {
+    std::map<int64_t, TestRow> tests;
+    std::map<int64_t, TestCounts> counts;
+    std::set<std::pair<int64_t, std::string>> ignored;
+    std::map<std::pair<int64_t, std::string>, int64_t> occurrences;
+};
+
+PageFacts page_facts(soci::session& session, const Project& project,
+                     const std::vector<const DiffView*>& page, int64_t from, int64_t now) {
+    PageFacts facts;
+    std::set<int64_t> unique_ids;
+    for (const auto* diff : page) {
+        if (diff->row.test_id) {
+            unique_ids.insert(*diff->row.test_id);
+        }
     }
-    return TestRow{name, build_name};
+    if (unique_ids.empty()) {
+        return facts;
+    }
+    const std::vector<int64_t> ids(unique_ids.begin(), unique_ids.end());
+    const std::string ids_text = Json(ids).dump();
+    const auto dialect = dialect_of(session);
+    soci::rowset<soci::row> tests =
+        (session.prepare << render_sql(dialect,
+                                       "SELECT id, name, build_name FROM build_tests WHERE id IN "
+                                       "(SELECT CAST(value AS BIGINT) FROM {{json_rows:ids}})"),
+         soci::use(ids_text, "ids"));
+    for (const auto& row : tests) {
+        RowReader r(row);
+        facts.tests[r.int64("id")] = {r.text("name"), r.text("build_name")};
+    }
+    soci::rowset<soci::row> ignored =
+        (session.prepare << render_sql(dialect,
+                                       "SELECT test_id, fingerprint FROM ignored_changes WHERE "
+                                       "project_id = :project AND test_id IN (SELECT CAST(value "
+                                       "AS BIGINT) FROM {{json_rows:ids}})"),
+         soci::use(project.id, "project"), soci::use(ids_text, "ids"));
+    for (const auto& row : ignored) {
+        RowReader r(row);
+        facts.ignored.emplace(r.int64("test_id"), r.text("fingerprint"));
+    }
+    facts.counts = test_counts_for(session, ids, from, now);
+    facts.occurrences = change_occurrences_for(session, ids, from);
+    return facts;
 }
 
-// `test` and `change` of one diff (they need the counters of its test).
-void add_test_and_change(soci::session& session, const DiffView& diff, const Project& project,
-                         int64_t from, int64_t now, Json& out) {
+// `test` and `change` of one diff.
+void add_test_and_change(const DiffView& diff, const PageFacts& facts, Json& out) {
     if (!diff.row.test_id) {
         return;
     }
-    auto test = find_test(session, *diff.row.test_id);
-    if (!test) {
+    const int64_t test_id = *diff.row.test_id;
+    auto test = facts.tests.find(test_id);
+    if (test == facts.tests.end()) {
         return;
     }
-    const auto counts = test_counts(session, *diff.row.test_id, from, now);
+    TestCounts counts;
+    if (auto it = facts.counts.find(test_id); it != facts.counts.end()) {
+        counts = it->second;
+    }
     const auto metrics = compute_test_metrics(counts.total, counts.changes, counts.unique_changes);
-    out["test"] = {{"id", std::to_string(*diff.row.test_id)},
-                   {"name", test->name},
-                   {"buildName", test->build_name},
+    out["test"] = {{"id", std::to_string(test_id)},
+                   {"name", test->second.name},
+                   {"buildName", test->second.build_name},
                    {"metrics", test_metrics_json(metrics)}};
     if (!diff.row.fingerprint) {
         return;
     }
-    int ignored = 0;
-    session << "SELECT COUNT(*) FROM ignored_changes WHERE project_id = :p AND test_id = :t AND "
-               "fingerprint = :f",
-        soci::use(project.id), soci::use(*diff.row.test_id), soci::use(*diff.row.fingerprint),
-        soci::into(ignored);
-    out["change"] = {{"id", change_id(*diff.row.test_id, *diff.row.fingerprint)},
-                     {"ignored", ignored > 0},
-                     {"occurrences",
-                      change_occurrences(session, *diff.row.test_id, *diff.row.fingerprint, from)}};
+    const std::pair<int64_t, std::string> change{test_id, *diff.row.fingerprint};
+    auto occurrences = facts.occurrences.find(change);
+    out["change"] = {
+        {"id", change_id(test_id, *diff.row.fingerprint)},
+        {"ignored", facts.ignored.contains(change)},
+        {"occurrences", occurrences == facts.occurrences.end() ? 0 : occurrences->second}};
 }
 
 }  // namespace
@@ -128,13 +171,17 @@ void add_list_diffs(Host& host) {
             const int64_t total = static_cast<int64_t>(views.size());
             const int64_t now = now_ms();
             const int64_t from = period_start_ms(input.period, now);
-            Json results = Json::array();
             const int64_t offset = input.pagination.offset();
             const int64_t end = std::min(total, offset + input.pagination.limit());
+            std::vector<const DiffView*> page;
             for (int64_t i = offset; i < end; ++i) {
-                Json item = diff_json(views[static_cast<std::size_t>(i)], blobs);
-                add_test_and_change(*session, views[static_cast<std::size_t>(i)], project, from,
-                                    now, item);
+                page.push_back(&views[static_cast<std::size_t>(i)]);
+            }
+            const auto facts = page_facts(*session, project, page, from, now);
+            Json results = Json::array();
+            for (const auto* view : page) {
+                Json item = diff_json(*view, blobs);
+                add_test_and_change(*view, facts, item);
                 results.push_back(std::move(item));
             }
             return Response::json(page_envelope(input.pagination, total, std::move(results)));

@@ -298,3 +298,52 @@ TEST_CASE("identical changes share a group, and flakiness counts reference build
     CHECK(bad_flag.json()["details"][0]["message"] ==
           "needsReview is Invalid input: expected boolean, received string");
 }
+
+TEST_CASE("a change seen often enough is ignored automatically, and the diff list says so") {
+    ServerProcess server;
+    {
+        auto db = open_database(server);
+        *db << "UPDATE projects SET ignore_enabled = 1, auto_ignore_changes = 2";
+    }
+    auto push_main = [&](const Blob& x, char commit, char parent) {
+        json git = json::object();
+        if (parent != 0) {
+            git = {{"parentCommits", {sha(commit), sha(parent)}}};
+        }
+        return wait_concluded(server, number_of(push_shots(server, {{"x", x}, {"y", png_blob("y")}},
+                                                           body(sha(commit), "main", git))));
+    };
+    push_main(png_blob("x"), 'a', 0);
+    // The block appears, then goes: the same pixels differ both times, so the same fingerprint.
+    auto appeared = push_main(png_blob("x", block), 'b', 'a');
+    CHECK(appeared["stats"]["changed"] == 1);
+    auto first = list_diffs(server, number_of(appeared))["results"][0];
+    CHECK(first["name"] == "x");
+    CHECK(first["status"] == "changed");
+    CHECK(first["change"]["ignored"] == false);
+    CHECK(first["change"]["occurrences"] == 1);
+
+    auto reverted = push_main(png_blob("x"), 'c', 'b');
+    CHECK(reverted["stats"]["changed"] == 0);
+    CHECK(reverted["stats"]["ignored"] == 1);
+    CHECK(reverted["conclusion"] == "no-changes");
+    const auto reverted_diffs = list_diffs(server, number_of(reverted));
+    std::map<std::string, json> by_name;
+    for (const auto& diff : reverted_diffs["results"]) {
+        by_name[diff["name"]] = diff;
+    }
+    const auto& second = by_name["x"];
+    CHECK(second["status"] == "ignored");
+    CHECK(second["change"]["id"] == first["change"]["id"]);
+    CHECK(second["change"]["ignored"] == true);
+    CHECK(second["change"]["occurrences"] == 2);
+    CHECK(second["test"]["metrics"]["total"] == 3);  // added, then compared twice
+    // The earlier diff now reports the change as ignored too: it is the same change.
+    CHECK(list_diffs(server, number_of(appeared))["results"][0]["change"]["ignored"] == true);
+    const auto& unchanged = by_name["y"];
+    CHECK(unchanged["status"] == "unchanged");
+    // Same file on both sides: never compared, so not counted (reference §5.8); only the first
+    // build, where y was added, counts.
+    CHECK(unchanged["test"]["metrics"]["total"] == 1);
+    CHECK(unchanged["change"].is_null());
+}
