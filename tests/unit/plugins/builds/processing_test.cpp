@@ -163,6 +163,29 @@ TEST_CASE("baseline rules: ancestors (first skipped), same commit, base branch, 
                              {{"name", "mobile"}, {"parentCommits", {sha('d'), sha('a')}}}))));
         CHECK(build["baselineBuild"]["reason"] == "no-eligible-build");
     }
+    SUBCASE("monitoring builds: the latest approved monitoring build, never a CI one") {
+        const json monitoring = {{"mode", "monitoring"}};
+        auto first = wait_concluded(
+            server, number_of(push_shots(server, shots, body(sha('b'), "main", monitoring))));
+        CHECK(first["baselineBuild"]["reason"] == "no-eligible-build");
+        auto second =
+            wait_concluded(server, number_of(push_shots(server, {{"home", png_blob("home", block)}},
+                                                        body(sha('c'), "main", monitoring))));
+        CHECK(second["baselineBuild"]["reason"] == "monitoring");
+        CHECK(second["baselineBuild"]["number"] == number_of(first));
+        CHECK(second["conclusion"] == "changes-detected");
+        // The second is a check nobody approved: the third still compares with the first.
+        auto third = wait_concluded(
+            server, number_of(push_shots(server, shots, body(sha('d'), "main", monitoring))));
+        CHECK(third["baselineBuild"]["number"] == number_of(first));
+        CHECK(third["conclusion"] == "no-changes");
+        // A CI build whose only built ancestor has monitoring builds finds no baseline there.
+        auto ci = wait_concluded(
+            server, number_of(push_shots(
+                        server, shots,
+                        body(sha('e'), "feature", {{"parentCommits", {sha('e'), sha('b')}}}))));
+        CHECK(ci["baselineBuild"]["reason"] == "no-eligible-build");
+    }
 }
 
 TEST_CASE("POST /baseline finds the approved build of the earliest listed commit") {
