@@ -7,6 +7,7 @@
 #include <Poco/Net/HTTPRequest.h>
 #include <Poco/Net/HTTPResponse.h>
 #include <Poco/StreamCopier.h>
+#include <Poco/String.h>
 
 #include <map>
 #include <optional>
@@ -45,9 +46,10 @@ struct Call {
 
 class Client {
 public:
-    explicit Client(int port) : session_("127.0.0.1", static_cast<Poco::UInt16>(port)) {
+    explicit Client(int port, int timeout_s = 10)
+        : session_("127.0.0.1", static_cast<Poco::UInt16>(port)) {
         session_.setKeepAlive(true);
-        session_.setTimeout(Poco::Timespan(10, 0));
+        session_.setTimeout(Poco::Timespan(timeout_s, 0));
     }
 
     Reply send(const Call& call) {
