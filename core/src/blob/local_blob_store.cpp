@@ -120,11 +120,20 @@ LocalBlobStore::~LocalBlobStore() {
     ::close(root_fd_);
 }
 
-std::string LocalBlobStore::path_for(const std::string& key) const {
+namespace {
+
+/// <k[0:2]>/<k[2:4]>/<key>, relative to the store root.
+std::string relative_blob_path(const std::string& key) {
     std::string path;
-    path.reserve(root_.size() + key.size() + 8);
-    path.append(root_).append("/").append(key, 0, 2).append("/").append(key, 2, 2);
-    return path.append("/").append(key);
+    path.reserve(key.size() + 6);
+    path.append(key, 0, 2).append("/").append(key, 2, 2).append("/");
+    return path.append(key);
+}
+
+}  // namespace
+
+std::string LocalBlobStore::path_for(const std::string& key) const {
+    return root_ + "/" + relative_blob_path(key);
 }
 
 std::string LocalBlobStore::temporary_path() const {
@@ -157,13 +166,8 @@ bool LocalBlobStore::exists(const std::string& key) {
         return false;
     }
     // Relative to the open root: the kernel walks three path components, not the whole path.
-    const auto normalized = normalize_blob_key(key);
-    std::string relative;
-    relative.reserve(72);
-    relative.append(normalized, 0, 2).append("/").append(normalized, 2, 2).append("/");
-    relative.append(normalized);
     struct ::stat info {};
-    return ::fstatat(root_fd_, relative.c_str(), &info, 0) == 0;
+    return ::fstatat(root_fd_, relative_blob_path(normalize_blob_key(key)).c_str(), &info, 0) == 0;
 }
 
 std::optional<BlobInfo> LocalBlobStore::stat(const std::string& key) {

@@ -12,7 +12,7 @@ namespace loupe::builds {
 namespace {
 
 bool is_image(const Screenshot& screenshot) {
-    return screenshot.content_type == "image/png" || screenshot.content_type == "image/jpeg";
+    return is_image_content_type(screenshot.content_type);
 }
 
 struct Dimensions {

@@ -14,25 +14,17 @@
 namespace loupe::builds {
 namespace {
 
-bool is_image_type(const std::string& content_type) {
-    return content_type == "image/png" || content_type == "image/jpeg";
-}
-
 // Dimensions read from the first bytes of each image file the build does not know the size of,
 // outside any transaction: an added screenshot then needs no diff job at all. A file whose
 // header cannot be read is left to the diff job, which decodes it (and reports why it fails).
-std::map<std::string, imagediff::ImageSize> read_image_sizes(Host& host, int64_t build_id) {
-    std::vector<StoredFile> files;
-    {
-        auto session = host.db().session();
-        files = files_without_dimensions(*session, build_id);
-    }
+std::map<std::string, imagediff::ImageSize> read_image_sizes(BlobStore& blobs,
+                                                             const std::vector<StoredFile>& files) {
     std::map<std::string, imagediff::ImageSize> sizes;
     for (const auto& file : files) {
-        if (!is_image_type(file.content_type)) {
+        if (!is_image_content_type(file.content_type)) {
             continue;
         }
-        auto prefix = host.blobs().read_prefix(file.key, imagediff::image_size_prefix_bytes);
+        auto prefix = blobs.read_prefix(file.key, imagediff::image_size_prefix_bytes);
         if (!prefix) {
             continue;
         }
@@ -98,6 +90,7 @@ void create_diffs(soci::session& session, JobQueue& jobs, const Build& build,
 
 void process_build(Host& host, int64_t build_id) {
     std::optional<Project> project;
+    std::vector<StoredFile> unsized_files;
     {
         auto session = host.db().session();
         auto build = find_build(*session, host.db().dialect(), build_id);
@@ -108,8 +101,9 @@ void process_build(Host& host, int64_t build_id) {
         if (!project) {
             return;
         }
+        unsized_files = files_without_dimensions(*session, build_id);
     }
-    const auto sizes = read_image_sizes(host, build_id);
+    const auto sizes = read_image_sizes(host.blobs(), unsized_files);
     host.db().transaction([&](soci::session& session) {
         auto build = find_build(session, host.db().dialect(), build_id, true);
         if (!build || build->job_status != "pending") {

@@ -98,22 +98,19 @@ std::map<int64_t, TestCounts> test_counts_for(soci::session& session,
         }
     };
     const std::string window = " AND day >= :from AND day < :now";
-    each(sql_with_tests(session,
-                        "SELECT test_id, CAST(COALESCE(SUM(value), 0) AS BIGINT) AS total FROM "
-                        "test_stats_builds WHERE ",
-                        window + " GROUP BY test_id"),
-         [&](const soci::row& row) {
-             RowReader r(row);
-             counts[r.int64("test_id")].total = r.int64("total");
-         });
-    each(sql_with_tests(session,
-                        "SELECT test_id, CAST(COALESCE(SUM(value), 0) AS BIGINT) AS changes FROM "
-                        "test_stats_fingerprints WHERE ",
-                        window + " GROUP BY test_id"),
-         [&](const soci::row& row) {
-             RowReader r(row);
-             counts[r.int64("test_id")].changes = r.int64("changes");
-         });
+    auto sum_per_test = [&](const char* table, int64_t TestCounts::*field) {
+        each(sql_with_tests(session,
+                            std::string("SELECT test_id, CAST(COALESCE(SUM(value), 0) AS BIGINT) "
+                                        "AS total FROM ") +
+                                table + " WHERE ",
+                            window + " GROUP BY test_id"),
+             [&](const soci::row& row) {
+                 RowReader r(row);
+                 counts[r.int64("test_id")].*field = r.int64("total");
+             });
+    };
+    sum_per_test("test_stats_builds", &TestCounts::total);
+    sum_per_test("test_stats_fingerprints", &TestCounts::changes);
     each(
         sql_with_tests(session,
                        "SELECT test_id, COUNT(*) AS once FROM (SELECT test_id, fingerprint FROM "

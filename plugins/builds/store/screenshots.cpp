@@ -76,6 +76,10 @@ Screenshot read_screenshot(const soci::row& row, ScreenshotFields fields) {
 
 }  // namespace
 
+bool is_image_content_type(const std::string& content_type) {
+    return content_type == "image/png" || content_type == "image/jpeg";
+}
+
 std::vector<Screenshot> build_screenshots(soci::session& session, int64_t build_id,
                                           ScreenshotFields fields) {
     std::vector<Screenshot> screenshots;

@@ -42,6 +42,9 @@ struct Screenshot {
     std::optional<int64_t> height;
 };
 
+/// True for the content types the diff engine decodes (PNG, JPEG); other files compare by hash.
+bool is_image_content_type(const std::string& content_type);
+
 /// What to read of a screenshot: its metadata is the large part, and few callers need it.
 enum class ScreenshotFields { all, without_metadata };
 
