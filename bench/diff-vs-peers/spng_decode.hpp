@@ -9,11 +9,11 @@
 namespace loupe::bench {
 
 class SpngDecoder {
-  public:
+public:
     /// Decodes the file; returns its pixel count. Throws std::runtime_error on failure.
     uint64_t decode_file(const std::string& path);
 
-  private:
+private:
     std::vector<uint8_t> file_;
     std::vector<uint8_t> rgba_;
 };

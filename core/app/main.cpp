@@ -28,7 +28,8 @@ void print_usage(std::ostream& out, const loupe::Registries* registries) {
                 << " (plugin " << command.plugin << ")\n";
         }
     }
-    out << "\nConfiguration: etc/loupe.properties; environment LOUPE_<KEY> and --set override it.\n";
+    out << "\nConfiguration: etc/loupe.properties; environment LOUPE_<KEY> and --set override "
+           "it.\n";
 }
 
 int run(int argc, char** argv) {
@@ -38,8 +39,8 @@ int run(int argc, char** argv) {
                   << "\nbuild id " << LOUPE_BUILD_ID << "\n";
         return 0;
     }
-    auto config_path = line.config_path.empty() ? loupe::default_config_path(argv[0])
-                                                : line.config_path;
+    auto config_path =
+        line.config_path.empty() ? loupe::default_config_path(argv[0]) : line.config_path;
     auto overrides = line.overrides;
     if (line.command != "serve" && !overrides.contains("db.pool_size")) {
         // One-shot commands need a couple of connections, not a server's pool.

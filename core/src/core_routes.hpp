@@ -10,7 +10,7 @@ namespace loupe {
 
 /// The routes the core serves itself: /healthz, /readyz, and the blob store's signed
 /// upload/download routes.
-void add_core_routes(Routes& routes, Database& database, LocalBlobStore& blobs,
-                     UploadLimits limits, Logger& log);
+void add_core_routes(Routes& routes, Database& database, LocalBlobStore& blobs, UploadLimits limits,
+                     Logger& log);
 
 }  // namespace loupe

@@ -18,7 +18,8 @@ double javascript_number(const std::string& text) {
     std::string trimmed = text.substr(begin, end - begin + 1);
     char* stop = nullptr;
     double value = std::strtod(trimmed.c_str(), &stop);
-    if (stop != trimmed.c_str() + trimmed.size() || trimmed.find_first_of("xXpP") != std::string::npos) {
+    if (stop != trimmed.c_str() + trimmed.size() ||
+        trimmed.find_first_of("xXpP") != std::string::npos) {
         return std::nan("");
     }
     return value;
@@ -44,7 +45,8 @@ double read_number(const Request& request, const char* name, double fallback, do
         return fallback;
     }
     if (max > 0 && value > max) {
-        validation.add("", "Too big: expected number to be <=" + std::to_string(static_cast<int>(max)));
+        validation.add("",
+                       "Too big: expected number to be <=" + std::to_string(static_cast<int>(max)));
         return fallback;
     }
     return value;

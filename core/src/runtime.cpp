@@ -50,9 +50,9 @@ Runtime::Runtime(std::unique_ptr<Config> config) : config_(std::move(config)) {
         secret = UrlSigner::load_or_create_secret(data_dir());
     }
     blobs_ = std::make_unique<LocalBlobStore>(
-        (std::filesystem::path(data_dir()) / "blobs").string(), UrlSigner(secret),
-        [this] { return context_->public_url.empty() ? public_url_of(*config_)
-                                                      : context_->public_url; });
+        (std::filesystem::path(data_dir()) / "blobs").string(), UrlSigner(secret), [this] {
+            return context_->public_url.empty() ? public_url_of(*config_) : context_->public_url;
+        });
 
     context_ = std::make_unique<CoreContext>(CoreContext{
         *config_, *database_, *identity_, *blobs_, registries_, job_signal_, level, {}});
@@ -62,9 +62,13 @@ Runtime::~Runtime() {
     stop_job_workers();
 }
 
-BlobStore& Runtime::blobs() { return *blobs_; }
+BlobStore& Runtime::blobs() {
+    return *blobs_;
+}
 
-std::string Runtime::data_dir() const { return config_->get_string("data.dir", "./data"); }
+std::string Runtime::data_dir() const {
+    return config_->get_string("data.dir", "./data");
+}
 
 void Runtime::set_public_url(std::string url) {
     while (!url.empty() && url.back() == '/') {
@@ -83,8 +87,8 @@ void Runtime::load_plugins() {
     if (directory.empty()) {
         directory = LOUPE_DEFAULT_PLUGIN_DIR_FALLBACK;
     }
-    plugins_ = order_plugins(
-        open_enabled_plugins(directory, split_list(config_->get_string("plugins.enabled", "auth, builds"))));
+    plugins_ = order_plugins(open_enabled_plugins(
+        directory, split_list(config_->get_string("plugins.enabled", "auth, builds"))));
     for (const auto& plugin : plugins_) {
         auto host = std::make_unique<HostImpl>(plugin.name, *context_);
         try {
@@ -95,9 +99,8 @@ void Runtime::load_plugins() {
             throw PluginLoadError("plugin '" + plugin.name + "' (" + plugin.path +
                                   ") failed to install: " + error.what());
         }
-        log_->info("plugin.installed", {{"name", plugin.name},
-                                        {"version", plugin.version},
-                                        {"path", plugin.path}});
+        log_->info("plugin.installed",
+                   {{"name", plugin.name}, {"version", plugin.version}, {"path", plugin.path}});
         hosts_.push_back(std::move(host));
     }
     registries_.frozen = true;

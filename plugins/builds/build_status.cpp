@@ -62,8 +62,8 @@ Json stats_json(const Json& stats) {
         return nullptr;
     }
     Json out = Json::object();
-    for (const char* key :
-         {"added", "removed", "unchanged", "changed", "ignored", "failure", "retryFailure", "total"}) {
+    for (const char* key : {"added", "removed", "unchanged", "changed", "ignored", "failure",
+                            "retryFailure", "total"}) {
         out[key] = count(stats, key);
     }
     return out;
@@ -100,9 +100,11 @@ Json notification_json(const Build& build, const std::string& status, const std:
         description = "Build in progress...";
     } else if (type == "no-diff-detected") {
         if (reference) {
-            description = "Auto-approved, no changes found" + (stats.empty() ? "" : em_dash + stats);
+            description =
+                "Auto-approved, no changes found" + (stats.empty() ? "" : em_dash + stats);
         } else {
-            description = stats.empty() ? "Everything's good!" : stats + em_dash + "no changes found";
+            description =
+                stats.empty() ? "Everything's good!" : stats + em_dash + "no changes found";
         }
     } else if (type == "diff-detected") {
         description = reference ? stats + ", automatically approved"

@@ -107,12 +107,13 @@ int run_diff(const std::vector<std::string>& args) {
         }
         std::cout << report.dump(2) << "\n";
     } else {
-        std::printf("%s score=%.6f canvas=%ux%u base_pass=%llu color_pass=%llu "
-                    "decode_ms=%.2f compare_ms=%.2f\n",
-                    changed ? "changed" : "unchanged", result.score, result.width, result.height,
-                    static_cast<unsigned long long>(result.base_pass.differing_pixels),
-                    static_cast<unsigned long long>(result.color_pass.differing_pixels),
-                    result.decode_ms, result.compare_ms);
+        std::printf(
+            "%s score=%.6f canvas=%ux%u base_pass=%llu color_pass=%llu "
+            "decode_ms=%.2f compare_ms=%.2f\n",
+            changed ? "changed" : "unchanged", result.score, result.width, result.height,
+            static_cast<unsigned long long>(result.base_pass.differing_pixels),
+            static_cast<unsigned long long>(result.color_pass.differing_pixels), result.decode_ms,
+            result.compare_ms);
     }
     return changed ? 1 : 0;
 }
@@ -120,8 +121,9 @@ int run_diff(const std::vector<std::string>& args) {
 }  // namespace
 
 void add_diff_command(Host& host) {
-    host.commands().add("diff", "compare two screenshots: BASE HEAD [--threshold 0.5] "
-                                "[--out mask.png] [--json]",
+    host.commands().add("diff",
+                        "compare two screenshots: BASE HEAD [--threshold 0.5] "
+                        "[--out mask.png] [--json]",
                         run_diff);
 }
 

@@ -24,14 +24,14 @@ std::vector<CorpusPair> list_pairs(const std::filesystem::path& dir);
 
 /// A fresh directory under the system temp directory, removed with its content on destruction.
 class TempDir {
-  public:
+public:
     TempDir();
     ~TempDir();
     TempDir(const TempDir&) = delete;
     TempDir& operator=(const TempDir&) = delete;
     const std::filesystem::path& path() const { return path_; }
 
-  private:
+private:
     std::filesystem::path path_;
 };
 

@@ -12,7 +12,9 @@
 
 namespace loupe::test {
 
-nlohmann::json HttpResult::json() const { return nlohmann::json::parse(body); }
+nlohmann::json HttpResult::json() const {
+    return nlohmann::json::parse(body);
+}
 
 std::string HttpResult::header(const std::string& lower_name) const {
     auto it = headers.find(lower_name);

@@ -33,7 +33,9 @@ const char* postgres_server() {
 
 }  // namespace
 
-bool using_postgres() { return postgres_server() != nullptr; }
+bool using_postgres() {
+    return postgres_server() != nullptr;
+}
 
 TempDir::TempDir() {
     auto base = std::filesystem::temp_directory_path() / ("loupe-test-" + random_suffix());

@@ -19,13 +19,13 @@ class Host;
 extern "C" {
 /// C layout; fields are only ever appended, never reordered.
 struct loupe_plugin_descriptor {
-    uint32_t size;                      ///< sizeof(loupe_plugin_descriptor) as the plugin saw it
-    uint32_t api_version;               ///< LOUPE_PLUGIN_API_VERSION
-    const char* build_id;               ///< LOUPE_BUILD_ID: toolchain, sanitizer, SDK hash
-    const char* name;                   ///< unique plugin name, e.g. "builds"
-    const char* version;                ///< the plugin's own version
-    const char* const* requires_list;   ///< null-terminated names of required plugins
-    void (*install)(loupe::Host& host); ///< registers routes, migrations, jobs, services
+    uint32_t size;                       ///< sizeof(loupe_plugin_descriptor) as the plugin saw it
+    uint32_t api_version;                ///< LOUPE_PLUGIN_API_VERSION
+    const char* build_id;                ///< LOUPE_BUILD_ID: toolchain, sanitizer, SDK hash
+    const char* name;                    ///< unique plugin name, e.g. "builds"
+    const char* version;                 ///< the plugin's own version
+    const char* const* requires_list;    ///< null-terminated names of required plugins
+    void (*install)(loupe::Host& host);  ///< registers routes, migrations, jobs, services
 };
 typedef const loupe_plugin_descriptor* (*loupe_plugin_entry)(void);
 }
@@ -33,17 +33,16 @@ typedef const loupe_plugin_descriptor* (*loupe_plugin_entry)(void);
 /// LOUPE_REQUIRES("builds", "auth") or LOUPE_REQUIRES() for none.
 #define LOUPE_REQUIRES(...) __VA_ARGS__ __VA_OPT__(, )
 
-#define LOUPE_PLUGIN(NAME, VERSION, REQUIRES, INSTALL)                                   \
-    extern "C" __attribute__((visibility("default"))) const loupe_plugin_descriptor*     \
-    loupe_plugin(void) noexcept {                                                        \
-        static const char* const requires_names[] = {REQUIRES nullptr};                \
-        static const loupe_plugin_descriptor descriptor = {                              \
-            sizeof(loupe_plugin_descriptor),                                             \
-            LOUPE_PLUGIN_API_VERSION,                                                    \
-            LOUPE_BUILD_ID,                                                              \
-            NAME,                                                                        \
-            VERSION,                                                                     \
-            requires_names,                                                              \
-            INSTALL};                                                                    \
-        return &descriptor;                                                              \
+#define LOUPE_PLUGIN(NAME, VERSION, REQUIRES, INSTALL)                                             \
+    extern "C" __attribute__((visibility("default"))) const loupe_plugin_descriptor* loupe_plugin( \
+        void) noexcept {                                                                           \
+        static const char* const requires_names[] = {REQUIRES nullptr};                            \
+        static const loupe_plugin_descriptor descriptor = {sizeof(loupe_plugin_descriptor),        \
+                                                           LOUPE_PLUGIN_API_VERSION,               \
+                                                           LOUPE_BUILD_ID,                         \
+                                                           NAME,                                   \
+                                                           VERSION,                                \
+                                                           requires_names,                         \
+                                                           INSTALL};                               \
+        return &descriptor;                                                                        \
     }

@@ -15,7 +15,7 @@
 namespace loupe {
 
 class LOUPE_API Authenticator {
-  public:
+public:
     /// `resolvers`: plugin token kinds by prefix (frozen after install).
     Authenticator(Database& database, const std::map<std::string, TokenResolver>& resolvers);
 
@@ -26,7 +26,7 @@ class LOUPE_API Authenticator {
     Principal authenticate(const std::optional<std::string>& authorization_header,
                            AuthRequirement requirement, const std::string* account_slug) const;
 
-  private:
+private:
     Principal resolve(const std::string& token) const;
     Principal resolve_personal(const std::string& token) const;
     Principal resolve_short_lived(const std::string& token) const;

@@ -18,14 +18,14 @@ namespace {
 constexpr int max_reference_depth = 8;
 
 class PrefixedConfigView final : public ConfigView {
-  public:
+public:
     PrefixedConfigView(const Config& config, std::string prefix)
         : config_(config), prefix_(std::move(prefix)) {}
     std::optional<std::string> find(const std::string& key) const override {
         return config_.find(prefix_ + key);
     }
 
-  private:
+private:
     const Config& config_;
     std::string prefix_;
 };

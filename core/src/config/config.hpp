@@ -14,7 +14,7 @@
 namespace loupe {
 
 class LOUPE_API Config final : public ConfigView {
-  public:
+public:
     /// Loads `properties_path` (may be empty: built-in defaults only; a given path that does
     /// not exist throws std::runtime_error naming it). `overrides` come from --set.
     static std::unique_ptr<Config> load(const std::string& properties_path,
@@ -30,7 +30,7 @@ class LOUPE_API Config final : public ConfigView {
 
     ~Config() override;
 
-  private:
+private:
     Config();
     struct Impl;
     std::unique_ptr<Impl> impl_;

@@ -11,7 +11,7 @@
 namespace loupe {
 
 class MigrationLock {
-  public:
+public:
     /// Blocks until the lock is taken (PostgreSQL); does nothing on SQLite, where each step's
     /// BEGIN IMMEDIATE serializes instances instead (see migration_runner.cpp).
     MigrationLock(soci::session& session, Dialect dialect, Logger& log);
@@ -19,7 +19,7 @@ class MigrationLock {
     MigrationLock(const MigrationLock&) = delete;
     MigrationLock& operator=(const MigrationLock&) = delete;
 
-  private:
+private:
     soci::session& session_;
     Logger& log_;
     bool held_ = false;

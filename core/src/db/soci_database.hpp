@@ -12,7 +12,7 @@
 namespace loupe {
 
 class SociDatabase final : public Database {
-  public:
+public:
     /// Opens `pool_size` sessions; throws std::runtime_error naming `masked_url` on failure.
     SociDatabase(const DatabaseTarget& target, const std::string& masked_url,
                  std::size_t pool_size);
@@ -22,10 +22,10 @@ class SociDatabase final : public Database {
     /// A session found disconnected (e.g. after a PostgreSQL restart) is reconnected first.
     SessionLease session() override;
 
-  protected:
+protected:
     void run_in_transaction(const std::function<void(soci::session&)>& work) override;
 
-  private:
+private:
     void open_session(soci::session& session);
     void prepare_session(soci::session& session);
 

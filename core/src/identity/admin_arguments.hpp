@@ -15,7 +15,7 @@ namespace loupe {
 
 /// A command line `loupe admin` cannot run: exit status 2, message on stderr.
 class LOUPE_API AdminUsageError : public std::runtime_error {
-  public:
+public:
     using std::runtime_error::runtime_error;
     ~AdminUsageError() override;  // key function: one typeinfo, in libloupe-core
 };
@@ -30,7 +30,7 @@ struct AdminCommandSpec {
 };
 
 class AdminArguments {
-  public:
+public:
     /// Parses the words after GROUP ACTION against `spec`; throws AdminUsageError.
     AdminArguments(const AdminCommandSpec& spec, const std::vector<std::string>& words);
 
@@ -38,7 +38,7 @@ class AdminArguments {
     std::optional<std::string> optional_value(std::string_view option) const;
     std::vector<std::string> values(std::string_view option) const;
 
-  private:
+private:
     std::map<std::string, std::vector<std::string>, std::less<>> options_;
 };
 

@@ -13,7 +13,7 @@
 namespace loupe {
 
 class AdminOutput {
-  public:
+public:
     AdminOutput(std::ostream& out, bool json) : out_(out), json_(json) {}
 
     void created_user(const User& user);
@@ -28,7 +28,7 @@ class AdminOutput {
     void projects(const std::vector<Json>& projects);
     void users(const std::vector<User>& users);
 
-  private:
+private:
     void emit(const Json& json);
     void table(const std::vector<std::vector<std::string>>& rows);
 

@@ -14,7 +14,7 @@
 namespace loupe {
 
 class LOUPE_API AdminError : public std::runtime_error {
-  public:
+public:
     using std::runtime_error::runtime_error;
     ~AdminError() override;  // key function: one typeinfo, in libloupe-core
 };
@@ -29,7 +29,7 @@ struct TokenListing {
 };
 
 class LOUPE_API IdentityStore final : public Identity {
-  public:
+public:
     explicit IdentityStore(Database& database);
 
     // Identity
@@ -74,7 +74,7 @@ class LOUPE_API IdentityStore final : public Identity {
     std::vector<Project> list_projects();
     std::vector<TokenListing> list_tokens();
 
-  private:
+private:
     friend struct BootstrapAccess;  // bootstrap.cpp: all first-start writes in one transaction
 
     Database& database_;

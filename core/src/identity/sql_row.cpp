@@ -34,8 +34,8 @@ std::optional<int64_t> ColumnCursor::optional_int64() {
         case soci::dt_string:
             return std::stoll(row_.get<std::string>(column));
         default:
-            throw std::logic_error("ColumnCursor: column " + row_.get_properties(column).get_name() +
-                                   " is not an integer");
+            throw std::logic_error("ColumnCursor: column " +
+                                   row_.get_properties(column).get_name() + " is not an integer");
     }
 }
 

@@ -14,7 +14,7 @@
 namespace loupe {
 
 class ColumnCursor {
-  public:
+public:
     explicit ColumnCursor(const soci::row& row) : row_(row) {}
 
     int64_t int64();
@@ -23,7 +23,7 @@ class ColumnCursor {
     std::optional<std::string> optional_text();
     bool flag() { return int64() != 0; }
 
-  private:
+private:
     std::size_t take(bool nullable);
 
     const soci::row& row_;

@@ -146,15 +146,33 @@ HostImpl::HostImpl(std::string plugin_name, CoreContext& core)
 
 HostImpl::~HostImpl() = default;
 
-Routes& HostImpl::routes() { return staged_->routes_facade; }
-Migrations& HostImpl::migrations() { return staged_->migrations_facade; }
-JobQueue& HostImpl::jobs() { return staged_->jobs_facade; }
-Services& HostImpl::services() { return staged_->services_facade; }
-Events& HostImpl::events() { return staged_->events_facade; }
-Commands& HostImpl::commands() { return staged_->commands_facade; }
-TokenResolvers& HostImpl::token_resolvers() { return staged_->token_resolvers_facade; }
-const ConfigView& HostImpl::config() { return *staged_->config; }
-Logger& HostImpl::log() { return *staged_->log; }
+Routes& HostImpl::routes() {
+    return staged_->routes_facade;
+}
+Migrations& HostImpl::migrations() {
+    return staged_->migrations_facade;
+}
+JobQueue& HostImpl::jobs() {
+    return staged_->jobs_facade;
+}
+Services& HostImpl::services() {
+    return staged_->services_facade;
+}
+Events& HostImpl::events() {
+    return staged_->events_facade;
+}
+Commands& HostImpl::commands() {
+    return staged_->commands_facade;
+}
+TokenResolvers& HostImpl::token_resolvers() {
+    return staged_->token_resolvers_facade;
+}
+const ConfigView& HostImpl::config() {
+    return *staged_->config;
+}
+Logger& HostImpl::log() {
+    return *staged_->log;
+}
 
 std::string HostImpl::public_url() {
     return core_.public_url.empty() ? public_url_of(core_.config) : core_.public_url;

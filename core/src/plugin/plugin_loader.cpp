@@ -15,7 +15,9 @@ namespace {
 constexpr std::size_t minimum_descriptor_size =
     offsetof(loupe_plugin_descriptor, install) + sizeof(loupe_plugin_descriptor::install);
 
-std::string single_quoted(const std::string& text) { return "'" + text + "'"; }
+std::string single_quoted(const std::string& text) {
+    return "'" + text + "'";
+}
 
 }  // namespace
 
@@ -82,8 +84,9 @@ std::vector<LoadedPlugin> open_enabled_plugins(const std::string& directory,
         auto path = (std::filesystem::path(directory) / (name + ".so")).string();
         auto plugin = open_plugin(path);
         if (plugin.name != name) {
-            throw PluginLoadError(path + ": descriptor field 'name' is " + single_quoted(plugin.name) +
-                                  ", expected " + single_quoted(name) + " from plugins.enabled");
+            throw PluginLoadError(path + ": descriptor field 'name' is " +
+                                  single_quoted(plugin.name) + ", expected " + single_quoted(name) +
+                                  " from plugins.enabled");
         }
         plugins.push_back(std::move(plugin));
     }

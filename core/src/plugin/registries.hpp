@@ -36,8 +36,8 @@ struct RegisteredService {
 
 struct Registries {
     std::vector<RegisteredRoute> routes;
-    std::vector<MigrationTrack> migrations;  ///< in install order
-    JobKindTable job_handlers;               ///< kind → handler and give-up handler
+    std::vector<MigrationTrack> migrations;         ///< in install order
+    JobKindTable job_handlers;                      ///< kind → handler and give-up handler
     std::map<std::string, std::string> job_owners;  ///< kind → plugin
     std::map<std::string, RegisteredService> services;
     std::vector<RegisteredCommand> commands;

@@ -38,8 +38,8 @@ ListBuildsInput parse(Request& request) {
     }
     input.head_sha = single_query(request, "headSha", validation);
     if (input.head_sha && !matches(*input.head_sha, sha1_pattern)) {
-        validation.add("headSha", std::string("Invalid string: must match pattern /") +
-                                      sha1_pattern + "/");
+        validation.add("headSha",
+                       std::string("Invalid string: must match pattern /") + sha1_pattern + "/");
     }
     if (auto search = single_query(request, "search", validation)) {
         if (search->empty()) {
@@ -79,8 +79,9 @@ void add_list_builds(Host& host) {
     auto& identity = host.identity();
     auto& database = host.db();
     host.routes().add_validated(
-        Method::get, "/projects/{owner}/{project}/builds", AuthRequirement::project_or_personal_token,
-        parse, [&, host_ptr = &host](Request& request, const ListBuildsInput& input) {
+        Method::get, "/projects/{owner}/{project}/builds",
+        AuthRequirement::project_or_personal_token, parse,
+        [&, host_ptr = &host](Request& request, const ListBuildsInput& input) {
             auto project = identity.authorize_project(request.principal(), request.param("owner"),
                                                       request.param("project"));
             Query query;
@@ -95,9 +96,10 @@ void add_list_builds(Host& host) {
                 const auto needle = lower(*input.search);
                 const std::string like = "%" + escape_like(needle) + "%";
                 if (matches(needle, "^[0-9a-f]{7,40}$")) {
-                    query.where("lower(name) LIKE ? ESCAPE '!' OR lower(branch) LIKE ? ESCAPE '!' "
-                                "OR commit_sha LIKE ? OR pr_head_commit LIKE ?",
-                                {like, like, needle + "%", needle + "%"});
+                    query.where(
+                        "lower(name) LIKE ? ESCAPE '!' OR lower(branch) LIKE ? ESCAPE '!' "
+                        "OR commit_sha LIKE ? OR pr_head_commit LIKE ?",
+                        {like, like, needle + "%", needle + "%"});
                 } else {
                     query.where("lower(name) LIKE ? ESCAPE '!' OR lower(branch) LIKE ? ESCAPE '!'",
                                 {like, like});
@@ -111,8 +113,9 @@ void add_list_builds(Host& host) {
             }
             auto session = database.session();
             const int64_t total = query.count(*session, "builds");
-            const auto ids = query.ids(*session, "builds", "id", "ORDER BY id DESC LIMIT ? OFFSET ?",
-                                       {input.pagination.limit(), input.pagination.offset()});
+            const auto ids =
+                query.ids(*session, "builds", "id", "ORDER BY id DESC LIMIT ? OFFSET ?",
+                          {input.pagination.limit(), input.pagination.offset()});
             Json results = Json::array();
             for (auto id : ids) {
                 auto build = find_build(*session, database.dialect(), id);

@@ -37,7 +37,8 @@ ScreenshotInput read_screenshot(const Json& item, const std::string& path, Valid
         if (base->is_string()) {
             screenshot.base_names = Json::array({*base});
         } else if (base->is_array() && !base->empty() &&
-                   std::all_of(base->begin(), base->end(), [](const Json& v) { return v.is_string(); })) {
+                   std::all_of(base->begin(), base->end(),
+                               [](const Json& v) { return v.is_string(); })) {
             screenshot.base_names = *base;
         } else {
             reader.issue("baseName", "Invalid input");
@@ -45,7 +46,8 @@ ScreenshotInput read_screenshot(const Json& item, const std::string& path, Valid
     }
     screenshot.parent_name = reader.string("parentName", false);
     if (const Json* metadata = reader.get("metadata")) {
-        screenshot.metadata = read_screenshot_metadata(*metadata, reader.path_of("metadata"), validation);
+        screenshot.metadata =
+            read_screenshot_metadata(*metadata, reader.path_of("metadata"), validation);
     }
     screenshot.pw_trace_key = reader.pattern("pwTraceKey", false, sha256_pattern);
     if (screenshot.pw_trace_key) {
@@ -104,11 +106,13 @@ bool is_idempotent_retry(soci::session& session, const Build& build,
     return true;
 }
 
-std::vector<std::string> missing_blobs(BlobStore& blobs, const std::vector<ScreenshotInput>& screenshots) {
+std::vector<std::string> missing_blobs(BlobStore& blobs,
+                                       const std::vector<ScreenshotInput>& screenshots) {
     std::vector<std::string> missing;
     std::set<std::string> checked;
     for (const auto& screenshot : screenshots) {
-        for (const auto* key : {&screenshot.key, screenshot.pw_trace_key ? &*screenshot.pw_trace_key : nullptr}) {
+        for (const auto* key :
+             {&screenshot.key, screenshot.pw_trace_key ? &*screenshot.pw_trace_key : nullptr}) {
             if (key != nullptr && checked.insert(*key).second && !blobs.exists(*key)) {
                 missing.push_back(*key);
             }
@@ -153,7 +157,8 @@ void update_parallel(soci::session& session, JobQueue& jobs, Build& build,
     const int index = static_cast<int>(input.parallel_index.value_or(0));
     if (!exists) {
         session << "INSERT INTO build_shards (build_id, shard_key, shard_index, completed, "
-                   "metadata, created_at) VALUES (:b, :k, NULLIF(:i, CAST(0 AS BIGINT)), :c, NULLIF(:m, ''), :t)",
+                   "metadata, created_at) VALUES (:b, :k, NULLIF(:i, CAST(0 AS BIGINT)), :c, "
+                   "NULLIF(:m, ''), :t)",
             soci::use(build.id), soci::use(shard_key), soci::use(index), soci::use(final_flag),
             soci::use(metadata), soci::use(now);
     } else {
@@ -217,8 +222,10 @@ void add_update_build(Host& host) {
                         for (const auto& key : missing) {
                             details.push_back("No uploaded file for key " + key);
                         }
-                        throw HttpError(400, "Some screenshots were never uploaded: upload them "
-                                             "to their putUrl before updating the build", details);
+                        throw HttpError(400,
+                                        "Some screenshots were never uploaded: upload them "
+                                        "to their putUrl before updating the build",
+                                        details);
                     }
                     if (input.parallel) {
                         update_parallel(session, jobs, *build, input, request);

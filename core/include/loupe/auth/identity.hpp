@@ -56,8 +56,7 @@ struct Project {
 
 /// Argos project permissions (reference §2.5).
 struct Permissions {
-    bool admin = false, review = false, review_dismiss = false, view_settings = false,
-         view = false;
+    bool admin = false, review = false, review_dismiss = false, view_settings = false, view = false;
 };
 
 struct IssuedToken {
@@ -105,7 +104,7 @@ public:
     virtual void touch_project(soci::session& session, int64_t project_id, int64_t at_ms) = 0;
 
     /// Creates a project in `account` with a new project token. The name's format is the caller's
-/// to check; a name already used in the account (case-insensitive) throws HttpError 409.
+    /// to check; a name already used in the account (case-insensitive) throws HttpError 409.
     virtual std::pair<Project, IssuedToken> create_project(soci::session& session,
                                                            const Account& account,
                                                            const std::string& name,

@@ -11,7 +11,7 @@ namespace loupe::imagediff {
 namespace {
 
 class RowSweep {
-  public:
+public:
     RowSweep(const SweepParams& params, PassCounts& counts) : params_(params), counts_(counts) {}
 
     void run(uint32_t y) {
@@ -31,7 +31,7 @@ class RowSweep {
         }
     }
 
-  private:
+private:
     void sweep_overlap(uint32_t y, uint32_t overlap) {
         const uint8_t* base_row = params_.base.row(y);
         const uint8_t* head_row = params_.head.row(y);

@@ -12,7 +12,7 @@ struct libdeflate_decompressor;
 namespace loupe::imagediff {
 
 class DecodeContext {
-  public:
+public:
     DecodeContext() = default;
     ~DecodeContext();
     DecodeContext(const DecodeContext&) = delete;
@@ -25,7 +25,7 @@ class DecodeContext {
     UninitBuffer inflated;          ///< filtered scanlines: height * (1 + stride) bytes
     std::vector<uint8_t> zero_row;  ///< the "previous row" of the first scanline
 
-  private:
+private:
     libdeflate_decompressor* inflater_ = nullptr;
     void* jpeg_ = nullptr;
 };

@@ -9,7 +9,7 @@
 namespace loupe::imagediff {
 
 class PaddedView {
-  public:
+public:
     PaddedView(const Image& image, uint32_t canvas_width, uint32_t canvas_height)
         : pixels_(image.rgba.data()),
           width_(image.width),
@@ -43,7 +43,7 @@ class PaddedView {
         return value;
     }
 
-  private:
+private:
     const uint8_t* pixels_;
     uint32_t width_;
     uint32_t height_;

@@ -23,7 +23,7 @@ constexpr int kMaskCompressionLevel = 2;
 using Compressor = std::unique_ptr<libdeflate_compressor, decltype(&libdeflate_free_compressor)>;
 
 class PngWriter {
-  public:
+public:
     PngWriter() { bytes_.assign(kSignature.begin(), kSignature.end()); }
 
     void chunk(std::string_view type, std::span<const uint8_t> data) {
@@ -69,7 +69,7 @@ class PngWriter {
         return std::move(bytes_);
     }
 
-  private:
+private:
     std::vector<uint8_t> bytes_;
 };
 

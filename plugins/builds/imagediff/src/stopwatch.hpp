@@ -5,12 +5,12 @@
 namespace loupe::imagediff {
 
 class Stopwatch {
-  public:
+public:
     double elapsed_ms() const {
         return std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
     }
 
-  private:
+private:
     using Clock = std::chrono::steady_clock;
     Clock::time_point start_ = Clock::now();
 };

@@ -10,7 +10,7 @@
 namespace loupe::imagediff {
 
 class UninitBuffer {
-  public:
+public:
     /// Makes room for `size` bytes plus `slack` readable bytes after them; keeps nothing.
     uint8_t* prepare(size_t size, size_t slack = 0) {
         const size_t needed = size + slack;
@@ -27,7 +27,7 @@ class UninitBuffer {
     const uint8_t* data() const { return data_.get(); }
     size_t size() const { return size_; }
 
-  private:
+private:
     std::unique_ptr<uint8_t[]> data_;
     size_t size_ = 0;
     size_t capacity_ = 0;

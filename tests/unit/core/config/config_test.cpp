@@ -16,7 +16,7 @@ using loupe::Config;
 
 // Sets an environment variable for one test and restores its absence afterwards.
 class ScopedEnv {
-  public:
+public:
     ScopedEnv(std::string name, const std::string& value) : name_(std::move(name)) {
         ::setenv(name_.c_str(), value.c_str(), 1);
     }
@@ -24,7 +24,7 @@ class ScopedEnv {
     ScopedEnv(const ScopedEnv&) = delete;
     ScopedEnv& operator=(const ScopedEnv&) = delete;
 
-  private:
+private:
     std::string name_;
 };
 

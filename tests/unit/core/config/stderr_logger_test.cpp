@@ -18,7 +18,7 @@ namespace {
 
 // Points file descriptor 2 at a file while alive.
 class CapturedStderr {
-  public:
+public:
     explicit CapturedStderr(const std::string& path) : saved_(::dup(STDERR_FILENO)), path_(path) {
         const int file = ::open(path.c_str(), O_CREAT | O_TRUNC | O_WRONLY, 0600);
         ::dup2(file, STDERR_FILENO);
@@ -38,7 +38,7 @@ class CapturedStderr {
         return result;
     }
 
-  private:
+private:
     void restore() {
         if (saved_ >= 0) {
             ::dup2(saved_, STDERR_FILENO);

@@ -16,7 +16,7 @@ using loupe::MigrationStep;
 using loupe::MigrationTrack;
 
 class RecordingLogger final : public loupe::Logger {
-  public:
+public:
     void log(loupe::LogLevel, std::string_view event,
              std::initializer_list<loupe::LogField> fields) override {
         std::string line(event);
@@ -31,7 +31,7 @@ class RecordingLogger final : public loupe::Logger {
         return lines_;
     }
 
-  private:
+private:
     mutable std::mutex mutex_;
     std::vector<std::string> lines_;
 };

@@ -18,7 +18,7 @@
 namespace loupe::test {
 
 class SilentLogger final : public Logger {
-  public:
+public:
     void log(LogLevel, std::string_view, std::initializer_list<LogField>) override {}
 };
 

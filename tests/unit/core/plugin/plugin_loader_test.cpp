@@ -1,8 +1,8 @@
+#include "plugin/plugin_loader.hpp"
+
 #include <doctest/doctest.h>
 
 #include <string>
-
-#include "plugin/plugin_loader.hpp"
 
 using loupe::LoadedPlugin;
 using loupe::PluginLoadError;

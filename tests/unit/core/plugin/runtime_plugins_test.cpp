@@ -9,12 +9,11 @@ namespace {
 std::unique_ptr<loupe::Runtime> make_runtime(const loupe::test::TestDatabase& database,
                                              const loupe::test::TempDir& data,
                                              const std::string& enabled) {
-    auto config = loupe::Config::load(
-        "", {{"db.url", database.url()},
-             {"data.dir", data.path()},
-             {"plugins.path", LOUPE_TEST_FIXTURE_PLUGIN_DIR},
-             {"plugins.enabled", enabled},
-             {"log.level", "error"}});
+    auto config = loupe::Config::load("", {{"db.url", database.url()},
+                                           {"data.dir", data.path()},
+                                           {"plugins.path", LOUPE_TEST_FIXTURE_PLUGIN_DIR},
+                                           {"plugins.enabled", enabled},
+                                           {"log.level", "error"}});
     return std::make_unique<loupe::Runtime>(std::move(config));
 }
 
@@ -68,6 +67,5 @@ TEST_CASE("registering after install() is a programming error") {
     auto runtime = make_runtime(database, data, "registers_late");
     runtime->load_plugins();
     CHECK_THROWS_WITH_AS(runtime->run_ready_hooks(),
-                         doctest::Contains("registered a route after install()"),
-                         std::logic_error);
+                         doctest::Contains("registered a route after install()"), std::logic_error);
 }

@@ -135,7 +135,8 @@ TEST_CASE("authorization header refusals follow Argos") {
 
     auto scheme = call("Basic " + server.project_token());
     CHECK(scheme.status == 400);
-    CHECK(error_of(scheme) == "Invalid authorization header scheme \"Basic\", please use \"Bearer\"");
+    CHECK(error_of(scheme) ==
+          "Invalid authorization header scheme \"Basic\", please use \"Bearer\"");
 
     auto lower = call("bearer " + server.project_token());
     CHECK(lower.status == 400);
@@ -147,8 +148,10 @@ TEST_CASE("authorization header refusals follow Argos") {
     const std::string unknown = "argos_" + std::string(34, 'z');
     auto not_found = call("Bearer " + unknown);
     CHECK(not_found.status == 401);
-    CHECK(error_of(not_found) == "Project not found in Argos. If the issue persists, verify your "
-                                 "token. (token: \"" + unknown + "\").");
+    CHECK(error_of(not_found) ==
+          "Project not found in Argos. If the issue persists, verify your "
+          "token. (token: \"" +
+              unknown + "\").");
 
     auto personal = call("Bearer " + server.personal_token());
     CHECK(personal.status == 401);
@@ -192,18 +195,20 @@ TEST_CASE("POST /projects validates, authorizes and creates") {
     CHECK(error_of(no_body) == "Invalid request");
     CHECK(first_detail(no_body) == " is Invalid input: expected object, received undefined");
 
-    auto bad_name = http_json("POST", url, {{"name", "no spaces"}, {"accountSlug", "default"}}, pat);
+    auto bad_name =
+        http_json("POST", url, {{"name", "no spaces"}, {"accountSlug", "default"}}, pat);
     CHECK(bad_name.status == 400);
-    CHECK(first_detail(bad_name) == "name is Project name can only contain letters, numbers, "
-                                    "dots, hyphens and underscores.");
+    CHECK(first_detail(bad_name) ==
+          "name is Project name can only contain letters, numbers, "
+          "dots, hyphens and underscores.");
     // Validation happens before authentication.
     auto unauthenticated = http_json("POST", url, {{"accountSlug", "default"}});
     CHECK(unauthenticated.status == 400);
     CHECK(first_detail(unauthenticated) ==
           "name is Invalid input: expected string, received undefined");
 
-    auto with_project_token =
-        http_json("POST", url, {{"name", "web"}, {"accountSlug", "default"}}, server.project_token());
+    auto with_project_token = http_json("POST", url, {{"name", "web"}, {"accountSlug", "default"}},
+                                        server.project_token());
     CHECK(with_project_token.status == 401);
     CHECK(error_of(with_project_token) ==
           "This endpoint requires a personal access token. See https://argos-ci.com/docs for "
@@ -211,14 +216,16 @@ TEST_CASE("POST /projects validates, authorizes and creates") {
 
     auto out_of_scope = http_json("POST", url, {{"name", "web"}, {"accountSlug", "other"}}, pat);
     CHECK(out_of_scope.status == 401);
-    CHECK(error_of(out_of_scope) == "You do not have access to this account. Check that your "
-                                    "personal access token is scoped to it.");
+    CHECK(error_of(out_of_scope) ==
+          "You do not have access to this account. Check that your "
+          "personal access token is scoped to it.");
 
     auto reserved = http_json("POST", url, {{"name", "settings"}, {"accountSlug", "default"}}, pat);
     CHECK(reserved.status == 400);
     CHECK(error_of(reserved) == "Name is reserved for internal usage");
 
-    auto created = http_json("POST", url, {{"name", "  web-app  "}, {"accountSlug", "default"}}, pat);
+    auto created =
+        http_json("POST", url, {{"name", "  web-app  "}, {"accountSlug", "default"}}, pat);
     REQUIRE(created.status == 201);
     CHECK(created.json()["name"] == "web-app");
     CHECK(created.json()["account"]["slug"] == "default");
@@ -237,8 +244,10 @@ TEST_CASE("GET /accounts/{accountSlug}/projects pages visible projects, most rec
     ServerProcess server;
     const auto& pat = server.personal_token();
     const auto url = server.base_url() + "/v2/accounts/default/projects";
-    http_json("POST", server.base_url() + "/v2/projects", {{"name", "alpha"}, {"accountSlug", "default"}}, pat);
-    http_json("POST", server.base_url() + "/v2/projects", {{"name", "beta"}, {"accountSlug", "default"}}, pat);
+    http_json("POST", server.base_url() + "/v2/projects",
+              {{"name", "alpha"}, {"accountSlug", "default"}}, pat);
+    http_json("POST", server.base_url() + "/v2/projects",
+              {{"name", "beta"}, {"accountSlug", "default"}}, pat);
 
     auto all = http_get(url, pat);
     REQUIRE(all.status == 200);
@@ -265,8 +274,9 @@ TEST_CASE("GET /accounts/{accountSlug}/projects pages visible projects, most rec
     CHECK(with_project_token.status == 401);
     auto other = http_get(server.base_url() + "/v2/accounts/nobody/projects", pat);
     CHECK(other.status == 401);
-    CHECK(error_of(other) == "You do not have access to this account. Check that your personal "
-                             "access token is scoped to it.");
+    CHECK(error_of(other) ==
+          "You do not have access to this account. Check that your personal "
+          "access token is scoped to it.");
 
     auto contributor = member_token(server, "carl", "contributor");
     auto limited = http_get(url, contributor);

@@ -2,7 +2,6 @@
 
 #include <Poco/DigestEngine.h>
 #include <Poco/SHA2Engine.h>
-
 #include <doctest/doctest.h>
 
 namespace loupe::test {
@@ -48,10 +47,9 @@ nlohmann::json push_build(const ServerProcess& server, const std::vector<Blob>& 
     for (std::size_t i = 0; i < blobs.size(); ++i) {
         screenshots.push_back({{"key", blobs[i].key}, {"name", "shot-" + std::to_string(i)}});
     }
-    auto updated = http_json("PUT",
-                             server.base_url() + "/v2/builds/" +
-                                 response["build"]["id"].get<std::string>(),
-                             {{"screenshots", screenshots}}, server.project_token());
+    auto updated = http_json(
+        "PUT", server.base_url() + "/v2/builds/" + response["build"]["id"].get<std::string>(),
+        {{"screenshots", screenshots}}, server.project_token());
     REQUIRE(updated.status == 200);
     return updated.json()["build"];
 }
