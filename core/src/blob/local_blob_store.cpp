@@ -183,6 +183,13 @@ std::optional<BlobInfo> LocalBlobStore::stat(const std::string& key) {
     return BlobInfo{normalized, static_cast<uint64_t>(size)};
 }
 
+bool LocalBlobStore::remove(const std::string& key) {
+    if (!is_blob_key(key)) {
+        return false;
+    }
+    return ::unlinkat(root_fd_, relative_blob_path(normalize_blob_key(key)).c_str(), 0) == 0;
+}
+
 std::string LocalBlobStore::put(std::span<const uint8_t> bytes) {
     TemporaryUpload upload(*this);
     upload.write(reinterpret_cast<const char*>(bytes.data()), bytes.size());

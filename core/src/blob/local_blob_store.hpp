@@ -25,6 +25,7 @@ public:
     std::optional<std::string> read(const std::string& key) override;
     std::optional<std::string> read_prefix(const std::string& key, std::size_t max_bytes) override;
     std::optional<std::string> local_path(const std::string& key) override;
+    bool remove(const std::string& key) override;
     std::string signed_put_url(const std::string& key, const std::string& content_type,
                                int64_t ttl_ms) override;
     std::pair<std::string, std::vector<std::pair<std::string, std::string>>> signed_post_form(

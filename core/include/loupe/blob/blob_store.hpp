@@ -38,6 +38,8 @@ public:
     virtual std::optional<std::string> read_prefix(const std::string& key, std::size_t max_bytes);
     /// A local file holding the blob, when the store has one (the local store does).
     virtual std::optional<std::string> local_path(const std::string& key) = 0;
+    /// Deletes a blob; true when it existed. Callers decide what is unreferenced (retention).
+    virtual bool remove(const std::string& key) = 0;
 
     /// A URL that accepts `PUT` of the raw bytes for `key` until now + ttl (legacy form).
     virtual std::string signed_put_url(const std::string& key, const std::string& content_type,

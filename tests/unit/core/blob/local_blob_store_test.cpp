@@ -95,6 +95,17 @@ TEST_CASE("LocalBlobStore: absent and malformed keys are simply not there") {
     }
 }
 
+TEST_CASE("LocalBlobStore: remove deletes a blob once and refuses malformed keys") {
+    StoreFixture fixture;
+    const auto key = fixture.store.put(as_span("short-lived"));
+    REQUIRE(fixture.store.exists(key));
+    CHECK(fixture.store.remove(key));
+    CHECK_FALSE(fixture.store.exists(key));
+    CHECK_FALSE(fixture.store.read(key).has_value());
+    CHECK_FALSE(fixture.store.remove(key));
+    CHECK_FALSE(fixture.store.remove("../../etc/passwd"));
+}
+
 TEST_CASE("LocalBlobStore: put is idempotent and an empty blob is a blob") {
     StoreFixture fixture;
     const std::string bytes = "same bytes";
