@@ -104,6 +104,7 @@ void Runtime::load_plugins() {
         hosts_.push_back(std::move(host));
     }
     registries_.frozen = true;
+    identity_->set_project_field_writers(registries_.project_field_writers);
 }
 
 std::vector<AppliedMigration> Runtime::migrate() {

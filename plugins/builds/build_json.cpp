@@ -1,9 +1,5 @@
 #include "build_json.hpp"
 
-#include <soci/soci.h>
-
-#include "store/diffs.hpp"
-
 namespace loupe::builds {
 
 std::string build_url(const std::string& public_url, const Project& project, int64_t number) {
@@ -12,7 +8,7 @@ std::string build_url(const std::string& public_url, const Project& project, int
 }
 
 Json build_json(const Build& build, const Project& project, const std::string& public_url,
-                const std::optional<Build>& baseline, const StatusInputs& inputs) {
+                const Build* baseline, const StatusInputs& inputs) {
     const auto url = build_url(public_url, project, build.number);
     const auto status = aggregated_status(build, inputs);
     Json base = nullptr;
@@ -32,6 +28,11 @@ Json build_json(const Build& build, const Project& project, const std::string& p
                           {"branch", nullptr},
                           {"reason", *build.baseline_reason}};
     }
+    Json review = nullptr;
+    if (build.review_state || !build.review_details.is_null()) {
+        review = build.review_details.is_object() ? build.review_details : Json::object();
+        review["state"] = build.review_state ? Json(*build.review_state) : Json();
+    }
     return Json{
         {"id", std::to_string(build.id)},
         {"number", build.number},
@@ -43,20 +44,8 @@ Json build_json(const Build& build, const Project& project, const std::string& p
         {"metadata", build.metadata},
         {"url", url},
         {"notification", notification_json(build, status, url)},
-        {"baselineBuild", baseline_build}};
-}
-
-Json render_build(soci::session& session, const Build& build, const Project& project,
-                  const std::string& public_url) {
-    std::optional<Build> baseline;
-    if (build.base_build_id) {
-        baseline = find_build(session, Dialect::sqlite, *build.base_build_id);
-    }
-    StatusInputs inputs;
-    inputs.now_ms = now_ms();
-    inputs.diff_job_failed = build.job_status == "complete" && !build.conclusion &&
-                             build_has_failed_diff(session, build.id);
-    return build_json(build, project, public_url, baseline, inputs);
+        {"baselineBuild", baseline_build},
+        {"review", review}};
 }
 
 }  // namespace loupe::builds

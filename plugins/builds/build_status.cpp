@@ -24,8 +24,8 @@ struct Notification {
 }  // namespace
 
 std::string aggregated_status(const Build& build, const StatusInputs& inputs) {
-    if (build.conclusion == "changes-detected" && inputs.review_status) {
-        return *inputs.review_status;
+    if (build.conclusion == "changes-detected" && build.review_state) {
+        return *build.review_state;
     }
     if (build.conclusion) {
         return *build.conclusion;

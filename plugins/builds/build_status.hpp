@@ -12,15 +12,14 @@
 namespace loupe::builds {
 
 struct StatusInputs {
-    /// "accepted" / "rejected" when reviews decided a changes-detected build (reviews plugin).
-    std::optional<std::string> review_status;
     /// True when a diff job of a complete, unconcluded build failed for good.
     bool diff_job_failed = false;
     int64_t now_ms = 0;
 };
 
 /// pending | expired | progress | error | aborted | no-changes | changes-detected | accepted |
-/// rejected. A pending build older than two hours reads "expired".
+/// rejected. A pending build older than two hours reads "expired"; a changes-detected build
+/// reads its review state (accepted | rejected) when it has one.
 std::string aggregated_status(const Build& build, const StatusInputs& inputs);
 
 /// "2 changed, 1 added" from stats (removed omitted for subset builds); "" when nothing.

@@ -1,14 +1,13 @@
 #include "finalize.hpp"
 
-#include <soci/soci.h>
+#include "store/screenshots.hpp"
+#include "store/shards.hpp"
 
 namespace loupe::builds {
 
-void finalize_build(soci::session& session, JobQueue& jobs, Build& build) {
-    int64_t count = 0;
-    session << "SELECT COUNT(*) FROM screenshots WHERE build_id = :id", soci::use(build.id),
-        soci::into(count);
-    build.screenshot_count = count;
+void finalize_build(soci::session& session, JobQueue& jobs, const BuildEvents& events,
+                    Build& build) {
+    build.screenshot_count = count_build_screenshots(session, build.id);
     build.complete = true;
     build.partial = false;
     const Json* report = build.metadata.is_object() && build.metadata.contains("testReport")
@@ -18,6 +17,7 @@ void finalize_build(soci::session& session, JobQueue& jobs, Build& build) {
     build.finalized_at = now_ms();
     update_build_state(session, build);
     jobs.enqueue(session, process_job_kind, Json{{"buildId", build.id}});
+    events.notify(session, BuildEvent::finalized, build);
 }
 
 Json aggregate_shard_metadata(const std::vector<Json>& shard_metadata) {
@@ -63,17 +63,7 @@ Json aggregate_shard_metadata(const std::vector<Json>& shard_metadata) {
 }
 
 Json shard_metadata(soci::session& session, int64_t build_id) {
-    std::vector<Json> reports;
-    soci::rowset<soci::row> rows =
-        (session.prepare << "SELECT metadata FROM build_shards WHERE build_id = :b AND completed "
-                            "= 1 ORDER BY created_at, shard_key",
-         soci::use(build_id));
-    for (const auto& row : rows) {
-        if (row.get_indicator(0) != soci::i_null) {
-            reports.push_back(Json::parse(row.get<std::string>(0)));
-        }
-    }
-    return aggregate_shard_metadata(reports);
+    return aggregate_shard_metadata(completed_shard_metadata(session, build_id));
 }
 
 }  // namespace loupe::builds

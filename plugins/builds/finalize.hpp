@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "loupe/jobs/job_queue.hpp"
+#include "service/build_events.hpp"
 #include "store/build.hpp"
 
 namespace loupe::builds {
@@ -12,8 +13,9 @@ namespace loupe::builds {
 inline constexpr const char* process_job_kind = "build.process";
 
 /// Marks `build` complete (screenshot count from the database, `metadata` if given, validity
-/// from its test report), writes it and enqueues `build.process`.
-void finalize_build(soci::session& session, JobQueue& jobs, Build& build);
+/// from its test report), writes it, enqueues `build.process` and tells the observers.
+void finalize_build(soci::session& session, JobQueue& jobs, const BuildEvents& events,
+                    Build& build);
 
 /// Argos's aggregation of shard test reports (reference §5.2), in shard completion order.
 Json aggregate_shard_metadata(const std::vector<Json>& shard_metadata);

@@ -129,6 +129,31 @@ CREATE TABLE ignored_changes (
 CREATE INDEX builds_project_name_commit ON builds (project_id, name, commit_sha);
 CREATE INDEX builds_project_pr_head ON builds (project_id, pr_head_commit)
 )SQL");
+    // The review state the reviews plugin records, and the per-project settings this plugin
+    // owns (a project without a row has the defaults).
+    migrations.add(3, "review state on builds, build settings, ignore audit", R"SQL(
+ALTER TABLE builds ADD COLUMN review_state TEXT;
+ALTER TABLE builds ADD COLUMN review_details TEXT;
+CREATE INDEX builds_project_name_branch ON builds (project_id, name, branch);
+CREATE INDEX builds_project_created ON builds (project_id, created_at);
+CREATE TABLE build_settings (
+  project_id BIGINT PRIMARY KEY REFERENCES projects(id) ON DELETE CASCADE,
+  auto_approved_branch_glob TEXT,
+  ignore_enabled INTEGER NOT NULL DEFAULT 1 CHECK (ignore_enabled IN (0, 1)),
+  auto_ignore_changes INTEGER DEFAULT 3
+);
+CREATE TABLE ignored_change_audit (
+  id {{id}},
+  project_id BIGINT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  test_id BIGINT NOT NULL REFERENCES build_tests(id) ON DELETE CASCADE,
+  fingerprint TEXT NOT NULL,
+  action TEXT NOT NULL CHECK (action IN ('ignore', 'unignore')),
+  user_id BIGINT REFERENCES users(id) ON DELETE SET NULL,
+  created_at BIGINT NOT NULL
+);
+CREATE INDEX ignored_change_audit_change ON ignored_change_audit (project_id, test_id, fingerprint);
+CREATE INDEX screenshot_diffs_test_fingerprint ON screenshot_diffs (test_id, fingerprint)
+)SQL");
 }
 
 }  // namespace loupe::builds

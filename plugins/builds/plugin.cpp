@@ -1,8 +1,10 @@
-// The builds plugin: ingestion (builds, screenshots, shards), processing and the diff engine's
-// `loupe diff` command.
+// The builds plugin: ingestion (builds, screenshots, shards), processing, the builds service
+// other plugins use, and the diff engine's `loupe diff` command.
 #include "loupe/plugin.hpp"
 
 #include <algorithm>
+#include <list>
+#include <memory>
 
 #include "diff_command.hpp"
 #include "finalize.hpp"
@@ -10,39 +12,52 @@
 #include "migrations.hpp"
 #include "processing/compute_diff.hpp"
 #include "processing/process_build.hpp"
+#include "project_settings_fields.hpp"
 #include "routes/routes.hpp"
+#include "service/builds_service_impl.hpp"
 
 namespace {
 
 void install(loupe::Host& host) {
     using namespace loupe::builds;
+    // The plugin is never unloaded: its services live until the process exits (one per
+    // install, as a test process may install the plugin into several runtimes).
+    static std::list<std::unique_ptr<BuildsServiceImpl>> services;
+    auto& service = services.emplace_back(std::make_unique<BuildsServiceImpl>(host));
+    const BuildEvents& events = service->events();
+    host.services().provide<loupe::builds::BuildsService>(*service);
+    host.project_fields().add(write_project_settings_fields);
+
     add_migrations(host.migrations());
-    add_create_build(host);
-    add_update_build(host);
-    add_finalize_builds(host);
+    add_create_build(host, events);
+    add_update_build(host, events);
+    add_finalize_builds(host, events);
     add_get_build(host);
     add_list_builds(host);
     add_diff_command(host);
     add_find_baseline(host);
     add_list_diffs(host);
+    add_change_ignore_routes(host);
 
     auto& h = host;
     h.jobs().handle(
         process_job_kind,
-        [&h](const loupe::Job& job) { process_build(h, job.payload.at("buildId").get<int64_t>()); },
-        [&h](const loupe::Job& job, const std::string&) {
-            fail_build_processing(h, job.payload.at("buildId").get<int64_t>());
+        [&h, &events](const loupe::Job& job) {
+            process_build(h, events, job.payload.at("buildId").get<int64_t>());
+        },
+        [&h, &events](const loupe::Job& job, const std::string&) {
+            fail_build_processing(h, events, job.payload.at("buildId").get<int64_t>());
         });
     DiffEngineSettings settings;
     settings.threads_per_diff =
         static_cast<unsigned>(std::max<int64_t>(1, host.config().get_int("diff_threads", 1)));
     h.jobs().handle(
         compute_diff_job_kind,
-        [&h, settings](const loupe::Job& job) {
-            compute_diff(h, settings, job.payload.at("diffId").get<int64_t>());
+        [&h, &events, settings](const loupe::Job& job) {
+            compute_diff(h, events, settings, job.payload.at("diffId").get<int64_t>());
         },
-        [&h](const loupe::Job& job, const std::string& error) {
-            fail_diff_computation(h, job.payload.at("diffId").get<int64_t>(), error);
+        [&h, &events](const loupe::Job& job, const std::string& error) {
+            fail_diff_computation(h, events, job.payload.at("diffId").get<int64_t>(), error);
         });
 }
 

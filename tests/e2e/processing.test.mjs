@@ -2,37 +2,19 @@
 // `main` (reference, no baseline), then a branch build with one changed, one added, one removed
 // and two identical screenshots, then an identical re-run.
 import assert from "node:assert/strict";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { logTail } from "./support/checks.mjs";
 import { clis, describeRun, GitRepo, node22, runCli } from "./support/cli.mjs";
 import { patternPng } from "./support/png.mjs";
 import { LoupeServer } from "./support/server.mjs";
-import { createdBuildNumber, getBuild, skipReason, tokenProject } from "./support/suite.mjs";
+import { createdBuildNumber, getBuild, skipReason, tokenProject, waitForConclusion, writeScreens } from "./support/suite.mjs";
 
 /** The pattern image of `seed` with a 12×10 block painted over: a real, visible change. */
 function changedPng(seed) {
   return patternPng(seed, { paint: { x: 10, y: 8, width: 12, height: 10 } });
 }
 
-function writeScreens(repo, folder, files) {
-  const dir = join(repo.root, folder);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  for (const [name, bytes] of Object.entries(files)) writeFileSync(join(dir, name), bytes);
-  return dir;
-}
 
-async function waitForConclusion(server, number, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const build = await getBuild(server, number);
-    if (!["pending", "progress"].includes(build.status)) return build;
-    if (Date.now() > deadline) assert.fail(`build ${number} still ${build.status}\n${logTail(server)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 async function listDiffs(server, number, query = "") {
   const { owner, name } = await tokenProject(server);

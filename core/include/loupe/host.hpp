@@ -10,6 +10,7 @@
 #include <string>
 
 #include "loupe/auth/identity.hpp"
+#include "loupe/auth/project_fields.hpp"
 #include "loupe/auth/token_resolvers.hpp"
 #include "loupe/blob/blob_store.hpp"
 #include "loupe/cli/commands.hpp"
@@ -38,6 +39,8 @@ public:
     virtual Events& events() = 0;
     virtual Commands& commands() = 0;
     virtual TokenResolvers& token_resolvers() = 0;
+    /// Fields of this plugin's per-project settings in the Project resource.
+    virtual ProjectFields& project_fields() = 0;
 
     virtual Database& db() = 0;
     virtual Identity& identity() = 0;

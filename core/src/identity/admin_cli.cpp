@@ -38,6 +38,20 @@ void member_add(IdentityStore& identity, const AdminArguments& args, AdminOutput
     output.member_set(args.value("account"), args.value("user"), role);
 }
 
+// A contributor's level on one project: what they may see and do there.
+void project_grant(IdentityStore& identity, const AdminArguments& args, AdminOutput& output) {
+    const auto& level = args.value("level");
+    if (level != "admin" && level != "reviewer" && level != "viewer" && level != "none") {
+        throw AdminUsageError("invalid level \"" + level +
+                              "\": use admin, reviewer, viewer or none");
+    }
+    const std::optional<std::string> granted =
+        level == "none" ? std::nullopt : std::optional<std::string>(level);
+    const auto project =
+        identity.grant_project_level(args.value("project"), args.value("user"), granted);
+    output.project_level_set(project, args.value("user"), granted);
+}
+
 void project_create(IdentityStore& identity, const AdminArguments& args, AdminOutput& output) {
     auto [project, token] =
         identity.create_project(args.value("account"), args.value("name"),
@@ -111,6 +125,13 @@ const std::vector<AdminCommand>& commands() {
           "project create --account A --name P [--default-base-branch B]"},
          project_create},
         {{"project", "list", {}, {}, {}, "project list"}, project_list},
+        {{"project",
+          "grant",
+          {"project", "user", "level"},
+          {},
+          {},
+          "project grant --project A/P --user U --level admin|reviewer|viewer|none"},
+         project_grant},
         {{"token",
           "create",
           {"user"},

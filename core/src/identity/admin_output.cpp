@@ -68,6 +68,21 @@ void AdminOutput::member_set(const std::string& account, const std::string& user
     out_ << user << " is " << role_text << " of " << account << "\n";
 }
 
+void AdminOutput::project_level_set(const Project& project, const std::string& user,
+                                    const std::optional<std::string>& level) {
+    const std::string ref = project.account_slug + "/" + project.name;
+    if (json_) {
+        return emit(
+            {{"grant",
+              {{"project", ref}, {"user", user}, {"level", level ? Json(*level) : Json()}}}});
+    }
+    if (level) {
+        out_ << user << " is " << *level << " of " << ref << "\n";
+    } else {
+        out_ << user << " has no level of its own on " << ref << "\n";
+    }
+}
+
 void AdminOutput::created_project(const Json& project, const std::string& token) {
     if (json_) {
         return emit({{"project", project}, {"token", token}});

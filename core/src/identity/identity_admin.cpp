@@ -7,7 +7,7 @@
 #include "identity/identity_store.hpp"
 #include "identity/identity_writes.hpp"
 #include "identity/names.hpp"
-#include "identity/sql_row.hpp"
+#include "loupe/db/row_reader.hpp"
 
 namespace loupe {
 namespace {
@@ -86,6 +86,25 @@ void IdentityStore::add_member(const std::string& account_slug, const std::strin
         }
         const User user = require_user(session, user_slug);
         identity_writes::set_member(session, account, user, role, now_ms());
+    });
+}
+
+Project IdentityStore::grant_project_level(const std::string& project_ref,
+                                           const std::string& user_slug,
+                                           const std::optional<std::string>& level) {
+    const auto slash = project_ref.find('/');
+    if (slash == std::string::npos || slash == 0 || slash + 1 == project_ref.size()) {
+        throw AdminError("--project takes <account>/<project>, not \"" + project_ref + "\"");
+    }
+    return database_.transaction([&](soci::session& session) {
+        auto project = identity_rows::project_by_name(session, project_ref.substr(0, slash),
+                                                      project_ref.substr(slash + 1));
+        if (!project) {
+            throw AdminError("No project \"" + project_ref + "\"");
+        }
+        const User user = require_user(session, user_slug);
+        identity_writes::set_project_level(session, project->id, user.id, level, now_ms());
+        return *project;
     });
 }
 
@@ -194,7 +213,7 @@ std::vector<TokenListing> IdentityStore::list_tokens() {
          soci::use(now));
     std::vector<TokenListing> tokens;
     for (const auto& row : rows) {
-        ColumnCursor read(row);
+        RowCursor read(row);
         TokenListing token;
         token.id = read.int64();
         token.kind = read.text();

@@ -1,6 +1,6 @@
 #include "identity/identity_rows.hpp"
 
-#include "identity/sql_row.hpp"
+#include "loupe/db/row_reader.hpp"
 
 namespace loupe::identity_rows {
 namespace {
@@ -8,7 +8,7 @@ namespace {
 constexpr const char* account_columns = "a.id, a.slug, a.name, a.kind, a.user_id";
 
 Account read_account(const soci::row& row) {
-    ColumnCursor read(row);
+    RowCursor read(row);
     Account account;
     account.id = read.int64();
     account.slug = read.text();
@@ -22,7 +22,7 @@ constexpr const char* user_columns = "u.id, u.slug, u.name, u.staff, a.id";
 constexpr const char* user_from = " FROM users u JOIN accounts a ON a.user_id = u.id ";
 
 User read_user(const soci::row& row) {
-    ColumnCursor read(row);
+    RowCursor read(row);
     User user;
     user.id = read.int64();
     user.slug = read.text();
@@ -33,9 +33,7 @@ User read_user(const soci::row& row) {
 }
 
 constexpr const char* project_select =
-    "SELECT p.id, p.account_id, a.slug, p.name, p.default_base_branch, "
-    "p.auto_approved_branch_glob, p.deployment_production_branch_glob, p.is_private, "
-    "p.tokenless_auth_enabled, p.deployment_enabled, p.ignore_enabled, p.auto_ignore_changes, "
+    "SELECT p.id, p.account_id, a.slug, p.name, p.default_base_branch, p.is_private, "
     "p.default_user_level, p.created_at "
     "FROM projects p JOIN accounts a ON a.id = p.account_id ";
 constexpr const char* most_recently_active_first =
@@ -43,20 +41,14 @@ constexpr const char* most_recently_active_first =
     "ELSE p.created_at END DESC, p.id DESC";
 
 Project read_project(const soci::row& row) {
-    ColumnCursor read(row);
+    RowCursor read(row);
     Project project;
     project.id = read.int64();
     project.account_id = read.int64();
     project.account_slug = read.text();
     project.name = read.text();
     project.default_base_branch = read.text();
-    project.auto_approved_branch_glob = read.optional_text();
-    project.deployment_production_branch_glob = read.optional_text();
     project.is_private = read.flag();
-    project.tokenless_auth_enabled = read.flag();
-    project.deployment_enabled = read.flag();
-    project.ignore_enabled = read.flag();
-    project.auto_ignore_changes = static_cast<int>(read.optional_int64().value_or(0));
     project.default_user_level = read.optional_text();
     project.created_at = read.int64();
     return project;

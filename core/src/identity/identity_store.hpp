@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "loupe/auth/identity.hpp"
+#include "loupe/auth/project_fields.hpp"
 #include "loupe/db/database.hpp"
 #include "loupe/export.hpp"
 
@@ -47,6 +48,9 @@ public:
     std::vector<Project> visible_projects(int64_t user_id, const Account& account) override;
     Json user_ref(int64_t user_id) override;
     Json project_json(const Project& project) override;
+    std::vector<Json> projects_json(const std::vector<Project>& projects) override;
+    /// The plugins' writers of settings fields (set once, after the plugins installed).
+    void set_project_field_writers(std::vector<ProjectFieldsWriter> writers);
     void touch_project(soci::session& session, int64_t project_id, int64_t at_ms) override;
     std::pair<Project, IssuedToken> create_project(soci::session& session, const Account& account,
                                                    const std::string& name,
@@ -60,6 +64,10 @@ public:
     Account create_team(const std::string& slug, const std::string& name,
                         const std::string& owner_slug);
     void add_member(const std::string& account_slug, const std::string& user_slug, Role role);
+    /// Sets a user's level on a project of a team ("admin", "reviewer", "viewer"), or removes it
+    /// (nullopt). `project_ref` is "<account>/<project>". Returns the project.
+    Project grant_project_level(const std::string& project_ref, const std::string& user_slug,
+                                const std::optional<std::string>& level);
     /// Validates the project name (reference §3.11 rules) and uniqueness; returns the token.
     std::pair<Project, IssuedToken> create_project(const std::string& account_slug,
                                                    const std::string& name,
@@ -78,6 +86,7 @@ private:
     friend struct BootstrapAccess;  // bootstrap.cpp: all first-start writes in one transaction
 
     Database& database_;
+    std::vector<ProjectFieldsWriter> project_field_writers_;
 };
 
 }  // namespace loupe

@@ -77,6 +77,19 @@ void set_member(soci::session& session, const Account& team, const User& user, R
     }
 }
 
+void set_project_level(soci::session& session, int64_t project_id, int64_t user_id,
+                       const std::optional<std::string>& level, int64_t now) {
+    if (!level) {
+        session << "DELETE FROM project_users WHERE project_id = :p AND user_id = :u",
+            soci::use(project_id), soci::use(user_id);
+        return;
+    }
+    session << "INSERT INTO project_users (project_id, user_id, level, created_at) "
+               "VALUES (:p, :u, :level, :now) "
+               "ON CONFLICT (project_id, user_id) DO UPDATE SET level = excluded.level",
+        soci::use(project_id), soci::use(user_id), soci::use(*level), soci::use(now);
+}
+
 std::optional<std::pair<Project, IssuedToken>> create_project(
     soci::session& session, const Account& account, const std::string& name,
     const std::string& base_branch, const std::string& token, int64_t now) {

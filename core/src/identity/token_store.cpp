@@ -1,7 +1,7 @@
 #include "identity/token_store.hpp"
 
 #include "auth/token_format.hpp"
-#include "identity/sql_row.hpp"
+#include "loupe/db/row_reader.hpp"
 
 namespace loupe::token_store {
 namespace {
@@ -52,7 +52,7 @@ std::optional<StoredToken> find_unrevoked(soci::session& session, const std::str
     if (!session.got_data()) {
         return std::nullopt;
     }
-    ColumnCursor read(row);
+    RowCursor read(row);
     StoredToken stored;
     stored.id = read.int64();
     stored.kind = read.text();
@@ -75,7 +75,7 @@ std::vector<AccountRef> valid_scope(soci::session& session, int64_t token_id, in
          soci::use(token_id), soci::use(user_id), soci::use(user_id));
     std::vector<AccountRef> scope;
     for (const auto& row : rows) {
-        ColumnCursor read(row);
+        RowCursor read(row);
         AccountRef account;
         account.id = read.int64();
         account.slug = read.text();

@@ -30,6 +30,7 @@ struct HostImpl::Staged {
     std::map<std::string, RegisteredService> services;
     std::vector<RegisteredCommand> commands;
     std::map<std::string, TokenResolver> token_resolvers;
+    std::vector<ProjectFieldsWriter> project_field_writers;
     std::vector<std::pair<std::string, EventHandler>> subscriptions;
     std::vector<std::function<void()>> ready_hooks;
     std::vector<std::function<void()>> shutdown_hooks;
@@ -136,6 +137,15 @@ struct HostImpl::Staged {
         }
         Staged& s_;
     } token_resolvers_facade{*this};
+
+    struct StagedProjectFields final : ProjectFields {
+        explicit StagedProjectFields(Staged& s) : s_(s) {}
+        void add(ProjectFieldsWriter writer) override {
+            require_open(s_.committed, s_.host_.plugin_name_, "project fields");
+            s_.project_field_writers.push_back(std::move(writer));
+        }
+        Staged& s_;
+    } project_fields_facade{*this};
 };
 
 HostImpl::HostImpl(std::string plugin_name, CoreContext& core)
@@ -166,6 +176,9 @@ Commands& HostImpl::commands() {
 }
 TokenResolvers& HostImpl::token_resolvers() {
     return staged_->token_resolvers_facade;
+}
+ProjectFields& HostImpl::project_fields() {
+    return staged_->project_fields_facade;
 }
 const ConfigView& HostImpl::config() {
     return *staged_->config;
@@ -241,6 +254,9 @@ void HostImpl::commit() {
     for (auto& [prefix, resolver] : s.token_resolvers) {
         registries.token_resolvers[prefix] = std::move(resolver);
     }
+    for (auto& writer : s.project_field_writers) {
+        registries.project_field_writers.push_back(std::move(writer));
+    }
     for (auto& [topic, handler] : s.subscriptions) {
         registries.event_handlers.emplace(topic, std::move(handler));
     }
@@ -262,6 +278,7 @@ void HostImpl::discard() {
     s.services.clear();
     s.commands.clear();
     s.token_resolvers.clear();
+    s.project_field_writers.clear();
     s.subscriptions.clear();
     s.ready_hooks.clear();
     s.shutdown_hooks.clear();

@@ -24,6 +24,7 @@ public:
     Events& events() override;
     Commands& commands() override;
     TokenResolvers& token_resolvers() override;
+    ProjectFields& project_fields() override;
     Database& db() override { return core_.database; }
     Identity& identity() override { return core_.identity; }
     BlobStore& blobs() override { return core_.blobs; }

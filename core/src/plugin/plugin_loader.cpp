@@ -73,15 +73,51 @@ LoadedPlugin open_plugin(const std::string& path, const std::string& expected_bu
     return plugin;
 }
 
-std::vector<LoadedPlugin> open_enabled_plugins(const std::string& directory,
+namespace {
+
+// The first folder holding <name>.so; the first folder's path when none does, so that opening
+// it reports the missing file there.
+std::string find_plugin_file(const std::vector<std::string>& folders, const std::string& name) {
+    for (const auto& folder : folders) {
+        auto path = std::filesystem::path(folder) / (name + ".so");
+        if (std::filesystem::exists(path)) {
+            return path.string();
+        }
+    }
+    return (std::filesystem::path(folders.front()) / (name + ".so")).string();
+}
+
+std::vector<std::string> split_search_path(const std::string& search_path) {
+    std::vector<std::string> folders;
+    std::size_t start = 0;
+    while (start <= search_path.size()) {
+        auto end = search_path.find(':', start);
+        if (end == std::string::npos) {
+            end = search_path.size();
+        }
+        if (end > start) {
+            folders.push_back(search_path.substr(start, end - start));
+        }
+        start = end + 1;
+    }
+    if (folders.empty()) {
+        folders.emplace_back(".");
+    }
+    return folders;
+}
+
+}  // namespace
+
+std::vector<LoadedPlugin> open_enabled_plugins(const std::string& search_path,
                                                const std::vector<std::string>& enabled) {
+    const auto folders = split_search_path(search_path);
     std::vector<LoadedPlugin> plugins;
     std::set<std::string> seen;
     for (const auto& name : enabled) {
         if (!seen.insert(name).second) {
             throw PluginLoadError("plugins.enabled lists " + single_quoted(name) + " twice");
         }
-        auto path = (std::filesystem::path(directory) / (name + ".so")).string();
+        auto path = find_plugin_file(folders, name);
         auto plugin = open_plugin(path);
         if (plugin.name != name) {
             throw PluginLoadError(path + ": descriptor field 'name' is " +

@@ -30,8 +30,9 @@ struct LoadedPlugin {
 LOUPE_API LoadedPlugin open_plugin(const std::string& path,
                                    const std::string& expected_build_id = LOUPE_BUILD_ID);
 
-/// `<directory>/<name>.so` for each enabled name (duplicates in the list are refused).
-LOUPE_API std::vector<LoadedPlugin> open_enabled_plugins(const std::string& directory,
+/// `<folder>/<name>.so` for each enabled name, from the first folder of `search_path` (folders
+/// separated by ':') that holds it; duplicates in the list are refused.
+LOUPE_API std::vector<LoadedPlugin> open_enabled_plugins(const std::string& search_path,
                                                          const std::vector<std::string>& enabled);
 
 /// Checks the plugin graph (duplicate names, missing requirements, cycles) and returns the

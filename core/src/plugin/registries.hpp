@@ -9,6 +9,7 @@
 
 #include "db/migration_runner.hpp"
 #include "jobs/job_kinds.hpp"
+#include "loupe/auth/project_fields.hpp"
 #include "loupe/auth/token_resolvers.hpp"
 #include "loupe/cli/commands.hpp"
 #include "loupe/events/events.hpp"
@@ -42,6 +43,7 @@ struct Registries {
     std::map<std::string, RegisteredService> services;
     std::vector<RegisteredCommand> commands;
     std::map<std::string, TokenResolver> token_resolvers;
+    std::vector<ProjectFieldsWriter> project_field_writers;  ///< in install order
     std::multimap<std::string, EventHandler> event_handlers;
     std::vector<std::function<void()>> ready_hooks;
     std::vector<std::function<void()>> shutdown_hooks;  ///< run in reverse

@@ -9,5 +9,6 @@ namespace loupe {
 Host::~Host() = default;
 Services::~Services() = default;
 Commands::~Commands() = default;
+ProjectFields::~ProjectFields() = default;
 
 }  // namespace loupe

@@ -21,11 +21,12 @@ void add_list_account_projects(Host& host) {
             auto account = identity.authorize_account(principal, request.param("accountSlug"));
             auto projects = identity.visible_projects(principal.user_id, account);
             const auto total = static_cast<int64_t>(projects.size());
-            Json results = Json::array();
             const auto first = std::min<int64_t>(pagination.offset(), total);
             const auto last = std::min<int64_t>(first + pagination.limit(), total);
-            for (auto i = first; i < last; ++i) {
-                results.push_back(identity.project_json(projects[static_cast<size_t>(i)]));
+            const std::vector<Project> page(projects.begin() + first, projects.begin() + last);
+            Json results = Json::array();
+            for (auto& resource : identity.projects_json(page)) {
+                results.push_back(std::move(resource));
             }
             return Response::json(page_envelope(pagination, total, std::move(results)));
         });

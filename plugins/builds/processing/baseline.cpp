@@ -7,8 +7,8 @@
 namespace loupe::builds {
 namespace {
 
-// Intrinsic eligibility (reference §5.4): same project, name and mode, processed, not a
-// subset, not skipped, every screenshot received, a passing (or absent) test report.
+// Intrinsic eligibility: same project, name and mode, processed, not a subset, not skipped,
+// every screenshot received, a passing (or absent) test report, and not rejected by a review.
 Query eligible(int64_t project_id, const std::string& name, const std::string& mode,
                int64_t exclude_id) {
     Query query;
@@ -17,14 +17,21 @@ Query eligible(int64_t project_id, const std::string& name, const std::string& m
         .where("mode = ?", {mode})
         .where("job_status = 'complete' AND subset = 0 AND complete = 1 AND valid = 1")
         .where("type IS NULL OR type <> 'skipped'")
+        .where("review_state IS NULL OR review_state <> 'rejected'")
         .where("id <> ?", {exclude_id});
     return query;
 }
 
-// Approved without a review: reference and orphan builds. (Checks approved by a review count
-// once the reviews plugin provides review status.)
+// Approved: references and orphans are approved by nature, checks by an accepted review.
 Query& approved(Query& query) {
-    return query.where("type IN ('reference', 'orphan')");
+    return query.where(
+        "type IN ('reference', 'orphan') OR (type = 'check' AND review_state = "
+        "'accepted')");
+}
+
+// A monitoring build is a baseline only once a review accepted it.
+Query& accepted(Query& query) {
+    return query.where("review_state = 'accepted'");
 }
 
 std::optional<Build> most_recent(soci::session& session, const Query& query) {
@@ -77,7 +84,8 @@ std::vector<std::string> commit_list(const Json& commits) {
     return list;
 }
 
-BaselineChoice ci_baseline(soci::session& session, const Build& build, const Project& project) {
+BaselineChoice ci_baseline(soci::session& session, const Build& build, const Project& project,
+                           const std::string& auto_approve) {
     // Base branch: the build's referenceBranch; none when only a referenceCommit was given;
     // else the project's default base branch (no provider knows a pull request's base here).
     std::optional<std::string> base_branch = build.reference_branch;
@@ -89,7 +97,7 @@ BaselineChoice ci_baseline(soci::session& session, const Build& build, const Pro
         auto query = eligible(build.project_id, build.name, build.mode, build.id);
         query.where("commit_sha = ? OR pr_head_commit = ?", {*merge_base, *merge_base});
         const bool approval_needed =
-            !base_branch || !branch_matches_glob(auto_approve_glob(project), *base_branch);
+            !base_branch || !branch_matches_glob(auto_approve, *base_branch);
         if (approval_needed) {
             approved(query);
         }
@@ -128,9 +136,9 @@ BaselineChoice ci_baseline(soci::session& session, const Build& build, const Pro
 
 }  // namespace
 
-std::string auto_approve_glob(const Project& project) {
-    if (project.auto_approved_branch_glob && !project.auto_approved_branch_glob->empty()) {
-        return *project.auto_approved_branch_glob;
+std::string auto_approve_glob(const BuildSettings& settings, const Project& project) {
+    if (settings.auto_approved_branch_glob && !settings.auto_approved_branch_glob->empty()) {
+        return *settings.auto_approved_branch_glob;
     }
     return project.default_base_branch;
 }
@@ -144,33 +152,34 @@ bool branch_matches_glob(const std::string& glob, const std::string& branch) {
     return fnmatch(glob.c_str(), branch.c_str(), FNM_PATHNAME) == 0;
 }
 
-std::string build_type(const Build& build, const Project& project, bool has_baseline) {
+std::string build_type(const Build& build, const std::string& auto_approve, bool has_baseline) {
     if (build.type == "skipped") {
         return "skipped";
     }
-    if (build.mode == "ci" && !build.pr_number &&
-        branch_matches_glob(auto_approve_glob(project), build.branch)) {
+    if (build.mode == "ci" && !build.pr_number && branch_matches_glob(auto_approve, build.branch)) {
         return "reference";
     }
     return has_baseline ? "check" : "orphan";
 }
 
-BaselineChoice choose_baseline(soci::session& session, const Build& build, const Project& project) {
+BaselineChoice choose_baseline(soci::session& session, const Build& build, const Project& project,
+                               const std::string& auto_approve) {
     if (build.mode == "monitoring") {
         auto query = eligible(build.project_id, build.name, build.mode, build.id);
-        if (auto found = most_recent(session, approved(query))) {
+        if (auto found = most_recent(session, accepted(query))) {
             return {std::move(found), "monitoring"};
         }
         return {std::nullopt, "no-eligible-build"};
     }
-    return ci_baseline(session, build, project);
+    return ci_baseline(session, build, project, auto_approve);
 }
 
 std::optional<Build> find_eligible_baseline(soci::session& session, int64_t project_id,
                                             const std::vector<std::string>& commits,
                                             const std::string& name, const std::string& mode) {
     auto query = eligible(project_id, name, mode, 0);
-    return first_in_commit_order(session, approved(query), commits);
+    return first_in_commit_order(session, mode == "monitoring" ? accepted(query) : approved(query),
+                                 commits);
 }
 
 }  // namespace loupe::builds

@@ -9,6 +9,7 @@
 #include "loupe/auth/identity.hpp"
 #include "loupe/db/dialect.hpp"
 #include "store/build.hpp"
+#include "store/settings.hpp"
 
 namespace loupe::builds {
 
@@ -19,18 +20,20 @@ struct BaselineChoice {
     std::string reason;
 };
 
-/// The baseline of `build` among the project's eligible builds.
-BaselineChoice choose_baseline(soci::session& session, const Build& build, const Project& project);
+/// The baseline of `build` among the project's eligible builds; `auto_approve` is the project's
+/// auto-approve glob.
+BaselineChoice choose_baseline(soci::session& session, const Build& build, const Project& project,
+                               const std::string& auto_approve);
 
 /// reference | check | orphan (skipped builds keep their type).
-std::string build_type(const Build& build, const Project& project, bool has_baseline);
+std::string build_type(const Build& build, const std::string& auto_approve, bool has_baseline);
 
 /// minimatch-like match of a branch against a glob (`*`, `?`, `[...]`; `*` does not cross
 /// `/`, `**` does).
 bool branch_matches_glob(const std::string& glob, const std::string& branch);
 
 /// The project's auto-approve glob: its setting, else its default base branch.
-std::string auto_approve_glob(const Project& project);
+std::string auto_approve_glob(const BuildSettings& settings, const Project& project);
 
 /// POST /baseline (reference §3.5): the approved eligible build of (name, mode) whose commit
 /// comes first in `commits`, most recent on ties.

@@ -4,9 +4,11 @@
 
 #include "loupe/imagediff/imagediff.hpp"
 #include "processing/conclude.hpp"
-#include "processing/test_counters.hpp"
 #include "store/diffs.hpp"
+#include "store/ignored_changes.hpp"
 #include "store/screenshots.hpp"
+#include "store/settings.hpp"
+#include "store/test_stats.hpp"
 
 namespace loupe::builds {
 namespace {
@@ -92,16 +94,7 @@ Computed compute(Host& host, const DiffEngineSettings& settings, const Screensho
     return computed;
 }
 
-bool change_is_ignored(soci::session& session, int64_t project_id, int64_t test_id,
-                       const std::string& fingerprint) {
-    int found = 0;
-    session << "SELECT COUNT(*) FROM ignored_changes WHERE project_id = :p AND test_id = :t AND "
-               "fingerprint = :f",
-        soci::use(project_id), soci::use(test_id), soci::use(fingerprint), soci::into(found);
-    return found > 0;
-}
-
-void record(soci::session& session, const Project& project, Build& build, DiffRow& diff,
+void record(soci::session& session, const BuildSettings& settings, Build& build, DiffRow& diff,
             const Computed& computed) {
     if (computed.base_size && diff.base_screenshot_id) {
         set_screenshot_dimensions(session, *diff.base_screenshot_id, computed.base_size->width,
@@ -115,16 +108,18 @@ void record(soci::session& session, const Project& project, Build& build, DiffRo
     diff.mask_key = computed.mask_key;
     diff.fingerprint = computed.fingerprint;
     const bool has_change = diff.test_id && diff.fingerprint;
-    if (has_change && project.ignore_enabled &&
+    if (has_change && settings.ignore_enabled &&
         change_is_ignored(session, build.project_id, *diff.test_id, *diff.fingerprint)) {
         diff.ignored = true;
     }
     if (build.type == "reference" && diff.test_id) {
         bump_test_counters(session, *diff.test_id, diff.fingerprint, diff.created_at);
-        if (has_change && project.ignore_enabled && !diff.ignored &&
-            auto_ignore_due(session, *diff.test_id, *diff.fingerprint, project.auto_ignore_changes,
-                            now_ms())) {
-            record_ignored_change(session, build.project_id, *diff.test_id, *diff.fingerprint);
+        const auto threshold = settings.auto_ignore_changes.value_or(0);
+        if (has_change && settings.ignore_enabled && threshold > 0 && !diff.ignored &&
+            auto_ignore_due(session, *diff.test_id, *diff.fingerprint, threshold, now_ms()) &&
+            !unignored_by_a_person(session, build.project_id, *diff.test_id, *diff.fingerprint)) {
+            record_ignored_change(session, build.project_id, *diff.test_id, *diff.fingerprint,
+                                  IgnoreActor{});
             diff.ignored = true;
         }
     }
@@ -136,10 +131,11 @@ void record(soci::session& session, const Project& project, Build& build, DiffRo
 
 }  // namespace
 
-void compute_diff(Host& host, const DiffEngineSettings& settings, int64_t diff_id) {
+void compute_diff(Host& host, const BuildEvents& events, const DiffEngineSettings& settings,
+                  int64_t diff_id) {
     std::optional<DiffRow> diff;
     std::map<int64_t, Screenshot> screenshots;
-    std::optional<Project> project;
+    BuildSettings project_settings;
     {
         auto session = host.db().session();
         diff = find_diff(*session, diff_id);
@@ -157,10 +153,7 @@ void compute_diff(Host& host, const DiffEngineSettings& settings, int64_t diff_i
         if (!build) {
             return;
         }
-        project = host.identity().find_project(build->project_id);
-        if (!project) {
-            return;
-        }
+        project_settings = build_settings_of(*session, build->project_id);
     }
     auto side = [&](const std::optional<int64_t>& id) -> const Screenshot* {
         if (!id) {
@@ -189,15 +182,27 @@ void compute_diff(Host& host, const DiffEngineSettings& settings, int64_t diff_i
         }
         if (decode_failure) {
             fail_diff(session, diff_id, *decode_failure);
+            events.notify(session, BuildEvent::failed, *build, true);
             return;
         }
-        record(session, *project, *build, *current, computed);
-        try_conclude(session, *build);
+        record(session, project_settings, *build, *current, computed);
+        try_conclude(session, *build, events);
     });
 }
 
-void fail_diff_computation(Host& host, int64_t diff_id, const std::string& error) {
-    host.db().transaction([&](soci::session& session) { fail_diff(session, diff_id, error); });
+void fail_diff_computation(Host& host, const BuildEvents& events, int64_t diff_id,
+                           const std::string& error) {
+    host.db().transaction([&](soci::session& session) {
+        auto diff = find_diff(session, diff_id);
+        if (!diff || diff->job_status != "pending") {
+            return;
+        }
+        auto build = find_build(session, host.db().dialect(), diff->build_id, true);
+        fail_diff(session, diff_id, error);
+        if (build) {
+            events.notify(session, BuildEvent::failed, *build, true);
+        }
+    });
 }
 
 }  // namespace loupe::builds

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "loupe/host.hpp"
+#include "service/build_events.hpp"
 
 namespace loupe::builds {
 
@@ -15,9 +16,11 @@ struct DiffEngineSettings {
     unsigned threads_per_diff = 1;  ///< row-band threads inside one comparison
 };
 
-void compute_diff(Host& host, const DiffEngineSettings& settings, int64_t diff_id);
+void compute_diff(Host& host, const BuildEvents& events, const DiffEngineSettings& settings,
+                  int64_t diff_id);
 
 /// Gives up on a diff whose job failed for good: the diff reads `error`, so does its build.
-void fail_diff_computation(Host& host, int64_t diff_id, const std::string& error);
+void fail_diff_computation(Host& host, const BuildEvents& events, int64_t diff_id,
+                           const std::string& error);
 
 }  // namespace loupe::builds

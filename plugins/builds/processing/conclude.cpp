@@ -42,7 +42,7 @@ std::vector<DiffFacts> diff_facts(soci::session& session, const std::vector<Diff
     return facts;
 }
 
-bool try_conclude(soci::session& session, Build& build) {
+bool try_conclude(soci::session& session, Build& build, const BuildEvents& events) {
     if (build.conclusion || build.job_status != "complete" ||
         pending_diff_count(session, build.id) > 0) {
         return false;
@@ -52,6 +52,7 @@ bool try_conclude(soci::session& session, Build& build) {
     build.conclusion = compute_conclusion(build.stats, build.subset);
     build.concluded_at = now_ms();
     update_build_state(session, build);
+    events.notify(session, BuildEvent::concluded, build);
     return true;
 }
 

@@ -8,8 +8,9 @@
 #include "processing/baseline.hpp"
 #include "processing/conclude.hpp"
 #include "processing/pairing.hpp"
-#include "processing/test_counters.hpp"
 #include "store/diffs.hpp"
+#include "store/settings.hpp"
+#include "store/test_stats.hpp"
 
 namespace loupe::builds {
 namespace {
@@ -88,7 +89,7 @@ void create_diffs(soci::session& session, JobQueue& jobs, const Build& build,
 
 }  // namespace
 
-void process_build(Host& host, int64_t build_id) {
+void process_build(Host& host, const BuildEvents& events, int64_t build_id) {
     std::optional<Project> project;
     std::vector<StoredFile> unsized_files;
     {
@@ -111,16 +112,18 @@ void process_build(Host& host, int64_t build_id) {
         }
         if (build->type == "skipped") {
             build->job_status = "complete";
-            try_conclude(session, *build);
+            try_conclude(session, *build, events);
             return;
         }
-        auto choice = choose_baseline(session, *build, *project);
-        build->type = build_type(*build, *project, choice.build.has_value());
+        const auto auto_approve =
+            auto_approve_glob(build_settings_of(session, project->id), *project);
+        auto choice = choose_baseline(session, *build, *project, auto_approve);
+        build->type = build_type(*build, auto_approve, choice.build.has_value());
         build->base_build_id =
             choice.build ? std::optional<int64_t>(choice.build->id) : std::nullopt;
         build->baseline_reason = choice.reason;
 
-        session << "DELETE FROM screenshot_diffs WHERE build_id = :b", soci::use(build->id);
+        delete_build_diffs(session, build->id);
         // Pairing needs names, files and sizes, not the metadata.
         auto head = build_screenshots(session, build->id, ScreenshotFields::without_metadata);
         set_screenshot_dimensions(session, apply_sizes(head, sizes));
@@ -133,16 +136,17 @@ void process_build(Host& host, int64_t build_id) {
                      pair_screenshots(head, choice.build ? &baseline : nullptr));
         build->job_status = "complete";
         update_build_state(session, *build);
-        try_conclude(session, *build);
+        try_conclude(session, *build, events);
     });
 }
 
-void fail_build_processing(Host& host, int64_t build_id) {
+void fail_build_processing(Host& host, const BuildEvents& events, int64_t build_id) {
     host.db().transaction([&](soci::session& session) {
         auto build = find_build(session, host.db().dialect(), build_id, true);
         if (build && (build->job_status == "pending" || build->job_status == "progress")) {
             build->job_status = "error";
             update_build_state(session, *build);
+            events.notify(session, BuildEvent::failed, *build);
         }
     });
 }

@@ -6,14 +6,15 @@
 #include <cstdint>
 
 #include "loupe/host.hpp"
+#include "service/build_events.hpp"
 
 namespace loupe::builds {
 
 inline constexpr const char* compute_diff_job_kind = "diff.compute";
 
-void process_build(Host& host, int64_t build_id);
+void process_build(Host& host, const BuildEvents& events, int64_t build_id);
 
 /// Gives up on a build whose processing failed for good: jobStatus `error`.
-void fail_build_processing(Host& host, int64_t build_id);
+void fail_build_processing(Host& host, const BuildEvents& events, int64_t build_id);
 
 }  // namespace loupe::builds

@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "build_json.hpp"
+#include "build_resources.hpp"
 #include "finalize.hpp"
 #include "loupe/http/json_reader.hpp"
 #include "routes/routes.hpp"
@@ -166,7 +166,7 @@ Json upload_targets(BlobStore& blobs, const std::vector<Upload>& uploads, bool s
 
 }  // namespace
 
-void add_create_build(Host& host) {
+void add_create_build(Host& host, const BuildEvents& events) {
     auto& identity = host.identity();
     auto& database = host.db();
     auto& blobs = host.blobs();
@@ -220,8 +220,9 @@ void add_create_build(Host& host) {
                     }
                     insert_build(session, build);
                     identity.touch_project(session, project->id, build.created_at);
+                    events.notify(session, BuildEvent::created, build);
                     if (input.skipped) {
-                        finalize_build(session, jobs, build);
+                        finalize_build(session, jobs, events, build);
                     }
                     log.info("build.created", {{"id", std::to_string(build.id)},
                                                {"number", std::to_string(build.number)},

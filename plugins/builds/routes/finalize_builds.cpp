@@ -2,15 +2,14 @@
 // were sent with `parallelTotal: -1`.
 #include <soci/soci.h>
 
-#include "build_json.hpp"
+#include "build_resources.hpp"
 #include "finalize.hpp"
-#include "loupe/db/row_reader.hpp"
 #include "loupe/http/json_reader.hpp"
 #include "routes/routes.hpp"
 
 namespace loupe::builds {
 
-void add_finalize_builds(Host& host) {
+void add_finalize_builds(Host& host, const BuildEvents& events) {
     auto& identity = host.identity();
     auto& database = host.db();
     auto& jobs = host.jobs();
@@ -32,16 +31,8 @@ void add_finalize_builds(Host& host) {
             }
             const auto dialect = database.dialect();
             Json builds = database.transaction([&](soci::session& session) {
-                std::vector<int64_t> ids;
-                soci::rowset<soci::row> rows =
-                    (session.prepare << "SELECT id FROM builds WHERE project_id = :p AND "
-                                        "parallel_nonce = :n AND total_batch = -1 ORDER BY id",
-                     soci::use(project->id), soci::use(nonce));
-                for (const auto& row : rows) {
-                    ids.push_back(RowReader(row).int64("id"));
-                }
                 Json list = Json::array();
-                for (auto id : ids) {
+                for (auto id : builds_awaiting_finalize(session, project->id, nonce)) {
                     auto build = find_build(session, dialect, id, true);
                     if (principal.bound_commit && *principal.bound_commit != build->commit) {
                         throw HttpError::unauthorized(
@@ -49,7 +40,7 @@ void add_finalize_builds(Host& host) {
                     }
                     if (!build->complete) {
                         build->metadata = shard_metadata(session, build->id);
-                        finalize_build(session, jobs, *build);
+                        finalize_build(session, jobs, events, *build);
                     }
                     list.push_back(render_build(session, *build, *project, host_ptr->public_url()));
                 }

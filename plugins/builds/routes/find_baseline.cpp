@@ -2,7 +2,7 @@
 // resolve the baseline before uploading (the Argos CLI 6.x does).
 #include <soci/soci.h>
 
-#include "build_json.hpp"
+#include "build_resources.hpp"
 #include "loupe/http/json_reader.hpp"
 #include "processing/baseline.hpp"
 #include "routes/routes.hpp"

@@ -1,7 +1,7 @@
 // GET /projects/{owner}/{project}/builds/{buildNumber} (reference §3.7).
 #include <soci/soci.h>
 
-#include "build_json.hpp"
+#include "build_resources.hpp"
 #include "routes/routes.hpp"
 #include "validation.hpp"
 

@@ -1,8 +1,7 @@
 // GET /projects/{owner}/{project}/builds (reference §3.6): filters, paging, newest first.
 #include <soci/soci.h>
 
-#include "build_json.hpp"
-#include "loupe/db/row_reader.hpp"
+#include "build_resources.hpp"
 #include "loupe/http/json_reader.hpp"
 #include "loupe/http/pagination.hpp"
 #include "routes/routes.hpp"
@@ -113,13 +112,12 @@ void add_list_builds(Host& host) {
             }
             auto session = database.session();
             const int64_t total = query.count(*session, "builds");
-            const auto ids =
-                query.ids(*session, "builds", "id", "ORDER BY id DESC LIMIT ? OFFSET ?",
-                          {input.pagination.limit(), input.pagination.offset()});
+            const auto builds = find_builds(*session, query, "ORDER BY id DESC LIMIT ? OFFSET ?",
+                                            {input.pagination.limit(), input.pagination.offset()});
             Json results = Json::array();
-            for (auto id : ids) {
-                auto build = find_build(*session, database.dialect(), id);
-                results.push_back(render_build(*session, *build, project, host_ptr->public_url()));
+            for (auto& rendered :
+                 render_builds(*session, builds, project, host_ptr->public_url())) {
+                results.push_back(std::move(rendered));
             }
             return Response::json(page_envelope(input.pagination, total, std::move(results)));
         });

@@ -5,14 +5,13 @@
 #include <map>
 #include <set>
 
-#include "build_json.hpp"
+#include "build_resources.hpp"
 #include "diff_json.hpp"
-#include "loupe/db/dialect.hpp"
-#include "loupe/db/row_reader.hpp"
 #include "loupe/http/pagination.hpp"
 #include "metrics/test_metrics.hpp"
-#include "processing/test_counters.hpp"
 #include "routes/routes.hpp"
+#include "store/ignored_changes.hpp"
+#include "store/test_stats.hpp"
 #include "validation.hpp"
 
 namespace loupe::builds {
@@ -50,11 +49,6 @@ ListDiffsInput parse(Request& request) {
     return input;
 }
 
-struct TestRow {
-    std::string name;
-    std::string build_name;
-};
-
 // What the `test` and `change` fields of one page of diffs need, read in a few statements for the
 // whole page rather than a few per diff.
 struct PageFacts {
@@ -73,31 +67,9 @@ PageFacts page_facts(soci::session& session, const Project& project,
             unique_ids.insert(*diff->row.test_id);
         }
     }
-    if (unique_ids.empty()) {
-        return facts;
-    }
     const std::vector<int64_t> ids(unique_ids.begin(), unique_ids.end());
-    const std::string ids_text = Json(ids).dump();
-    const auto dialect = dialect_of(session);
-    soci::rowset<soci::row> tests =
-        (session.prepare << render_sql(dialect,
-                                       "SELECT id, name, build_name FROM build_tests WHERE id IN "
-                                       "(SELECT CAST(value AS BIGINT) FROM {{json_rows:ids}})"),
-         soci::use(ids_text, "ids"));
-    for (const auto& row : tests) {
-        RowReader r(row);
-        facts.tests[r.int64("id")] = {r.text("name"), r.text("build_name")};
-    }
-    soci::rowset<soci::row> ignored =
-        (session.prepare << render_sql(dialect,
-                                       "SELECT test_id, fingerprint FROM ignored_changes WHERE "
-                                       "project_id = :project AND test_id IN (SELECT CAST(value "
-                                       "AS BIGINT) FROM {{json_rows:ids}})"),
-         soci::use(project.id, "project"), soci::use(ids_text, "ids"));
-    for (const auto& row : ignored) {
-        RowReader r(row);
-        facts.ignored.emplace(r.int64("test_id"), r.text("fingerprint"));
-    }
+    facts.tests = tests_by_id(session, ids);
+    facts.ignored = ignored_changes_of(session, project.id, ids);
     facts.counts = test_counts_for(session, ids, from, now);
     facts.occurrences = change_occurrences_for(session, ids, from);
     return facts;

@@ -4,11 +4,12 @@
 
 #include <set>
 
-#include "build_json.hpp"
+#include "build_resources.hpp"
 #include "finalize.hpp"
 #include "loupe/http/json_reader.hpp"
 #include "routes/routes.hpp"
 #include "store/screenshots.hpp"
+#include "store/shards.hpp"
 #include "validation.hpp"
 
 namespace loupe::builds {
@@ -132,8 +133,8 @@ std::string shard_key_of(const UpdateBuildInput& input, const Request& request) 
 }
 
 /// Records the shard's request; finalizes the build when every announced shard arrived.
-void update_parallel(soci::session& session, JobQueue& jobs, Build& build,
-                     const UpdateBuildInput& input, const Request& request) {
+void update_parallel(soci::session& session, JobQueue& jobs, const BuildEvents& events,
+                     Build& build, const UpdateBuildInput& input, const Request& request) {
     if (input.parallel_total && *input.parallel_total > 0 && build.total_batch &&
         *build.total_batch > 0 && *build.total_batch != *input.parallel_total) {
         throw HttpError::bad_request("`parallelTotal` must be the same on every batch");
@@ -141,32 +142,13 @@ void update_parallel(soci::session& session, JobQueue& jobs, Build& build,
     if (!input.final && !input.parallel_index) {
         throw HttpError::bad_request("`parallelIndex` is required when `final` is `false`");
     }
-    const auto shard_key = shard_key_of(input, request);
-    int completed = 0;
-    soci::indicator found = soci::i_null;
-    session << "SELECT completed FROM build_shards WHERE build_id = :b AND shard_key = :k",
-        soci::use(build.id), soci::use(shard_key), soci::into(completed, found);
-    const bool exists = session.got_data();
-    if (exists && completed) {
+    Shard shard{shard_key_of(input, request), input.parallel_index, input.final, input.metadata};
+    const auto completed = shard_completed(session, build.id, shard.key);
+    if (completed == true) {
         return;  // a retry of a shard that already counted
     }
     insert_screenshots(session, build.project_id, build.id, build.name, input.screenshots);
-    const int64_t now = now_ms();
-    const int final_flag = input.final ? 1 : 0;
-    const std::string metadata = input.metadata.is_null() ? "" : input.metadata.dump();
-    const int index = static_cast<int>(input.parallel_index.value_or(0));
-    if (!exists) {
-        session << "INSERT INTO build_shards (build_id, shard_key, shard_index, completed, "
-                   "metadata, created_at) VALUES (:b, :k, NULLIF(:i, CAST(0 AS BIGINT)), :c, "
-                   "NULLIF(:m, ''), :t)",
-            soci::use(build.id), soci::use(shard_key), soci::use(index), soci::use(final_flag),
-            soci::use(metadata), soci::use(now);
-    } else {
-        session << "UPDATE build_shards SET completed = :c, metadata = NULLIF(:m, ''), "
-                   "created_at = :t WHERE build_id = :b AND shard_key = :k",
-            soci::use(final_flag), soci::use(metadata), soci::use(now), soci::use(build.id),
-            soci::use(shard_key);
-    }
+    save_shard(session, build.id, shard, completed.has_value());
     if (!input.final) {
         return;
     }
@@ -176,7 +158,7 @@ void update_parallel(soci::session& session, JobQueue& jobs, Build& build,
     }
     if (build.total_batch && *build.total_batch > 0 && build.batch_count >= *build.total_batch) {
         build.metadata = shard_metadata(session, build.id);
-        finalize_build(session, jobs, build);
+        finalize_build(session, jobs, events, build);
         return;
     }
     update_build_state(session, build);
@@ -184,7 +166,7 @@ void update_parallel(soci::session& session, JobQueue& jobs, Build& build,
 
 }  // namespace
 
-void add_update_build(Host& host) {
+void add_update_build(Host& host, const BuildEvents& events) {
     auto& identity = host.identity();
     auto& database = host.db();
     auto& blobs = host.blobs();
@@ -228,13 +210,13 @@ void add_update_build(Host& host) {
                                         details);
                     }
                     if (input.parallel) {
-                        update_parallel(session, jobs, *build, input, request);
+                        update_parallel(session, jobs, events, *build, input, request);
                     } else {
                         insert_screenshots(session, build->project_id, build->id, build->name,
                                            input.screenshots);
                         if (input.final) {
                             build->metadata = input.metadata;
-                            finalize_build(session, jobs, *build);
+                            finalize_build(session, jobs, events, *build);
                         }
                     }
                 }

@@ -3,6 +3,7 @@
 #include <soci/soci.h>
 
 #include "loupe/db/row_reader.hpp"
+#include "loupe/db/rows_for_ids.hpp"
 
 namespace loupe::builds {
 namespace {
@@ -52,6 +53,8 @@ Build read_build(const soci::row& row) {
     b.created_at = r.int64("created_at");
     b.updated_at = r.int64("updated_at");
     b.finalized_at = r.optional_int("finalized_at");
+    b.review_state = r.optional_text("review_state");
+    b.review_details = r.json("review_details");
     return b;
 }
 
@@ -86,7 +89,7 @@ const char* const build_columns =
     "run_attempt, type, job_status, parallel, parallel_nonce, batch_count, total_batch, partial, "
     "merge_queue, merge_queue_pr_numbers, subset, complete, valid, screenshot_count, metadata, "
     "conclusion, stats, concluded_at, base_build_id, baseline_reason, created_at, updated_at, "
-    "finalized_at";
+    "finalized_at, review_state, review_details";
 
 std::optional<Build> find_build(soci::session& session, Dialect dialect, int64_t id,
                                 bool for_update) {
@@ -120,6 +123,29 @@ std::vector<Build> find_builds(soci::session& session, const Query& query,
         session, build_columns, "builds", suffix,
         [&](const soci::row& row) { builds.push_back(read_build(row)); }, std::move(suffix_values));
     return builds;
+}
+
+std::map<int64_t, Build> find_builds_by_id(soci::session& session,
+                                           const std::vector<int64_t>& ids) {
+    std::map<int64_t, Build> builds;
+    for_each_row_of_ids(session,
+                        std::string("SELECT ") + build_columns +
+                            " FROM builds WHERE id IN (SELECT CAST(value AS BIGINT) FROM "
+                            "{{json_rows:ids}})",
+                        ids, [&](const soci::row& row) {
+                            auto build = read_build(row);
+                            builds.emplace(build.id, std::move(build));
+                        });
+    return builds;
+}
+
+std::vector<int64_t> builds_awaiting_finalize(soci::session& session, int64_t project_id,
+                                              const std::string& nonce) {
+    Query query;
+    query.where("project_id = ?", {project_id})
+        .where("parallel_nonce = ?", {nonce})
+        .where("total_batch = -1");
+    return query.ids(session, "builds", "id", "ORDER BY id");
 }
 
 void lock_build_counter(soci::session& session, Dialect dialect, int64_t project_id) {
@@ -212,6 +238,16 @@ void update_build_state(soci::session& session, const Build& b) {
         soci::use(metadata), soci::use(conclusion), soci::use(stats), soci::use(concluded_at),
         soci::use(base_build_id), soci::use(reason), soci::use(finalized_at), soci::use(updated_at),
         soci::use(b.id);
+}
+
+void update_review_state(soci::session& session, int64_t build_id,
+                         const std::optional<std::string>& state, const Json& details) {
+    const std::string state_text = state.value_or("");
+    const std::string details_text = json_text(details);
+    const int64_t updated_at = now_ms();
+    session << "UPDATE builds SET review_state = NULLIF(:state, ''), review_details = "
+               "NULLIF(:details, ''), updated_at = :updated_at WHERE id = :id",
+        soci::use(state_text), soci::use(details_text), soci::use(updated_at), soci::use(build_id);
 }
 
 }  // namespace loupe::builds

@@ -3,6 +3,7 @@
 // separate "bucket"; Loupe keeps the bucket's fields on the build itself).
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -56,6 +57,8 @@ struct Build {
     int64_t created_at = 0;
     int64_t updated_at = 0;
     std::optional<int64_t> finalized_at;
+    std::optional<std::string> review_state;  ///< accepted | rejected (the reviews plugin's)
+    Json review_details;                      ///< what the review state rests on, or null
 };
 
 /// Column list for SELECTs that read_build() understands.
@@ -74,6 +77,12 @@ std::optional<Build> find_parallel_build(soci::session& session, Dialect dialect
 std::vector<Build> find_builds(soci::session& session, const Query& query,
                                const std::string& suffix,
                                std::vector<QueryValue> suffix_values = {});
+/// Builds by id, in one statement (missing ids are absent), keyed by id.
+std::map<int64_t, Build> find_builds_by_id(soci::session& session, const std::vector<int64_t>& ids);
+/// The ids of the project's parallel builds of `nonce` waiting for POST /builds/finalize
+/// (shards sent with `parallelTotal: -1`), oldest first.
+std::vector<int64_t> builds_awaiting_finalize(soci::session& session, int64_t project_id,
+                                              const std::string& nonce);
 
 /// Serializes build creation per project (locks the project's counter row) so parallel shards
 /// and number allocation never race. Call first in the creating transaction.
@@ -83,7 +92,10 @@ int64_t allocate_build_number(soci::session& session, int64_t project_id);
 
 /// Inserts `build` (number already set); fills its id.
 void insert_build(soci::session& session, Build& build);
-/// Writes the mutable state columns back.
+/// Writes the mutable state columns back (not the review state).
 void update_build_state(soci::session& session, const Build& build);
+/// Writes the review state columns.
+void update_review_state(soci::session& session, int64_t build_id,
+                         const std::optional<std::string>& state, const Json& details);
 
 }  // namespace loupe::builds

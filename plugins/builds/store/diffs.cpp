@@ -6,6 +6,7 @@
 
 #include "loupe/db/dialect.hpp"
 #include "loupe/db/row_reader.hpp"
+#include "loupe/db/rows_for_ids.hpp"
 #include "loupe/json.hpp"
 #include "store/query.hpp"
 
@@ -112,6 +113,26 @@ std::vector<DiffRow> build_diffs(soci::session& session, int64_t build_id) {
     return diffs;
 }
 
+std::vector<DiffRow> build_diffs_with_ids(soci::session& session, int64_t build_id,
+                                          const std::vector<int64_t>& ids) {
+    std::vector<DiffRow> diffs;
+    if (ids.empty()) {
+        return diffs;
+    }
+    const std::string ids_text = Json(ids).dump();
+    soci::rowset<soci::row> rows =
+        (session.prepare << render_sql(dialect_of(session),
+                                       std::string("SELECT ") + diff_columns +
+                                           " FROM screenshot_diffs WHERE build_id = :build AND "
+                                           "id IN (SELECT CAST(value AS BIGINT) FROM "
+                                           "{{json_rows:ids}}) ORDER BY id"),
+         soci::use(build_id, "build"), soci::use(ids_text, "ids"));
+    for (const auto& row : rows) {
+        diffs.push_back(read_diff(row));
+    }
+    return diffs;
+}
+
 void complete_diff(soci::session& session, const DiffRow& diff) {
     const double score = diff.score.value_or(-1);
     const std::string mask = diff.mask_key.value_or("");
@@ -158,6 +179,21 @@ void group_by_fingerprint(soci::session& session, int64_t build_id,
                    "fingerprint = :fp2",
             soci::use(fingerprint), soci::use(build_id), soci::use(fingerprint);
     }
+}
+
+void delete_build_diffs(soci::session& session, int64_t build_id) {
+    session << "DELETE FROM screenshot_diffs WHERE build_id = :b", soci::use(build_id);
+}
+
+std::set<int64_t> builds_with_failed_diffs(soci::session& session,
+                                           const std::vector<int64_t>& build_ids) {
+    std::set<int64_t> failed;
+    for_each_row_of_ids(
+        session,
+        "SELECT DISTINCT build_id FROM screenshot_diffs WHERE job_status = 'error' "
+        "AND build_id IN (SELECT CAST(value AS BIGINT) FROM {{json_rows:ids}})",
+        build_ids, [&](const soci::row& row) { failed.insert(RowReader(row).int64("build_id")); });
+    return failed;
 }
 
 }  // namespace loupe::builds

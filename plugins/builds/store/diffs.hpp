@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -33,8 +34,16 @@ struct DiffRow {
 std::vector<int64_t> insert_build_diffs(soci::session& session, int64_t build_id,
                                         const std::vector<DiffRow>& diffs);
 std::optional<DiffRow> find_diff(soci::session& session, int64_t id);
+/// Removes every diff of the build (processing starts over).
+void delete_build_diffs(soci::session& session, int64_t build_id);
+/// Which of these builds have a diff that failed for good.
+std::set<int64_t> builds_with_failed_diffs(soci::session& session,
+                                           const std::vector<int64_t>& build_ids);
 /// Every diff of the build, by id.
 std::vector<DiffRow> build_diffs(soci::session& session, int64_t build_id);
+/// The diffs with these ids that belong to the build (others are absent), by id.
+std::vector<DiffRow> build_diffs_with_ids(soci::session& session, int64_t build_id,
+                                          const std::vector<int64_t>& ids);
 /// Writes the computed result and marks the diff complete.
 void complete_diff(soci::session& session, const DiffRow& diff);
 /// Marks the diff failed for good (its build never concludes and reads `error`).

@@ -70,9 +70,7 @@ std::vector<int64_t> Query::ids(soci::session& session, const std::string& table
     std::vector<int64_t> ids;
     for_each_row(
         session, column, table, suffix,
-        [&](const soci::row& row) {
-            ids.push_back(RowReader(row).int64(row.get_properties(0).get_name()));
-        },
+        [&](const soci::row& row) { ids.push_back(RowReader(row).int64(std::size_t{0})); },
         std::move(suffix_values));
     return ids;
 }

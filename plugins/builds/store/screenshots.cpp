@@ -6,6 +6,7 @@
 
 #include "loupe/db/dialect.hpp"
 #include "loupe/db/row_reader.hpp"
+#include "loupe/db/rows_for_ids.hpp"
 #include "store/query.hpp"
 
 namespace loupe::builds {
@@ -95,20 +96,14 @@ std::map<int64_t, Screenshot> screenshots_by_id(soci::session& session,
                                                 const std::vector<int64_t>& ids,
                                                 ScreenshotFields fields) {
     std::map<int64_t, Screenshot> found;
-    if (ids.empty()) {
-        return found;
-    }
-    const std::string ids_text = Json(ids).dump();
-    soci::rowset<soci::row> rows =
-        (session.prepare << render_sql(dialect_of(session),
-                                       "SELECT " + screenshot_columns(fields) +
-                                           " FROM screenshots WHERE id IN (SELECT CAST(value AS "
-                                           "BIGINT) FROM {{json_rows:ids}})"),
-         soci::use(ids_text, "ids"));
-    for (const auto& row : rows) {
-        auto screenshot = read_screenshot(row, fields);
-        found.emplace(screenshot.id, std::move(screenshot));
-    }
+    for_each_row_of_ids(session,
+                        "SELECT " + screenshot_columns(fields) +
+                            " FROM screenshots WHERE id IN (SELECT CAST(value AS BIGINT) FROM "
+                            "{{json_rows:ids}})",
+                        ids, [&](const soci::row& row) {
+                            auto screenshot = read_screenshot(row, fields);
+                            found.emplace(screenshot.id, std::move(screenshot));
+                        });
     return found;
 }
 
@@ -144,7 +139,8 @@ std::vector<StoredFile> files_without_dimensions(soci::session& session, int64_t
                             "build_id = :b AND (width IS NULL OR height IS NULL)",
          soci::use(build_id));
     for (const auto& row : rows) {
-        files.push_back({row.get<std::string>(0), row.get<std::string>(1)});
+        RowReader r(row);
+        files.push_back({r.text(0), r.text(1)});
     }
     return files;
 }
@@ -156,7 +152,8 @@ std::map<std::string, std::string> stored_screenshot_names(soci::session& sessio
         (session.prepare << "SELECT name, blob_key FROM screenshots WHERE build_id = :b",
          soci::use(build_id));
     for (const auto& row : rows) {
-        names[row.get<std::string>(0)] = row.get<std::string>(1);
+        RowReader r(row);
+        names[r.text(0)] = r.text(1);
     }
     return names;
 }
@@ -235,6 +232,13 @@ int insert_screenshots(soci::session& session, int64_t project_id, int64_t build
         "ORDER BY position"),
         soci::use(build_id, "build"), soci::use(now, "now"), soci::use(values_text, "rows");
     return static_cast<int>(rows.size());
+}
+
+int64_t count_build_screenshots(soci::session& session, int64_t build_id) {
+    int64_t count = 0;
+    session << "SELECT COUNT(*) FROM screenshots WHERE build_id = :id", soci::use(build_id),
+        soci::into(count);
+    return count;
 }
 
 }  // namespace loupe::builds

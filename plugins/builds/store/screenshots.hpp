@@ -67,6 +67,9 @@ struct StoredFile {
 /// The distinct files of a build's screenshots whose dimensions are not known yet.
 std::vector<StoredFile> files_without_dimensions(soci::session& session, int64_t build_id);
 
+/// How many screenshots the build holds.
+int64_t count_build_screenshots(soci::session& session, int64_t build_id);
+
 /// name → key of the screenshots already stored for a build.
 std::map<std::string, std::string> stored_screenshot_names(soci::session& session,
                                                            int64_t build_id);

@@ -77,7 +77,7 @@ export class LoupeServer {
       "--set", "http.listen_address=127.0.0.1",
       "--set", `data.dir=${this.dataDir}`,
       "--set", `db.url=${this.#db.url}`,
-      "--set", "plugins.enabled=auth,builds",
+      "--set", "plugins.enabled=auth,builds,reviews",
       ...(pluginDir ? ["--set", `plugins.path=${pluginDir}`] : []),
       ...settings.flatMap((setting) => ["--set", setting]),
       "serve",

@@ -1,5 +1,7 @@
 // Shared pieces of the test files: skip reason, API look-ups, database look-ups.
 import assert from "node:assert/strict";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { GitRepo, missingNodeModules } from "./cli.mjs";
 import { logTail } from "./checks.mjs";
 import { missingPrerequisite } from "./server.mjs";
@@ -89,4 +91,24 @@ export async function checkoutFor(cli, server) {
   if (cli.name === "4.x" || (await baselineServed(server))) return new GitRepo();
   console.log("# POST /v2/baseline answers 404 (issue 4): the latest CLI runs without a main branch");
   return new GitRepo({ withMain: false });
+}
+
+/** Replaces <repo>/<folder> with exactly `files` ({name: bytes}); returns its path. */
+export function writeScreens(repo, folder, files) {
+  const dir = join(repo.root, folder);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const [name, bytes] of Object.entries(files)) writeFileSync(join(dir, name), bytes);
+  return dir;
+}
+
+/** Polls the build until it is neither pending nor in progress; returns it. */
+export async function waitForConclusion(server, number, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const build = await getBuild(server, number);
+    if (!["pending", "progress"].includes(build.status)) return build;
+    if (Date.now() > deadline) assert.fail(`build ${number} still ${build.status}\n${logTail(server)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

@@ -37,19 +37,15 @@ struct User {
     bool staff = false;
 };
 
+/// A project's identity. Settings of plugins (auto-approve glob, deployments, git links, ...)
+/// live in the plugins' own tables (see project_fields.hpp).
 struct Project {
     int64_t id = 0;
     int64_t account_id = 0;
     std::string account_slug;
     std::string name;
     std::string default_base_branch = "main";
-    std::optional<std::string> auto_approved_branch_glob;
-    std::optional<std::string> deployment_production_branch_glob;
     bool is_private = true;
-    bool tokenless_auth_enabled = false;
-    bool deployment_enabled = true;
-    bool ignore_enabled = true;
-    int auto_ignore_changes = 3;
     std::optional<std::string> default_user_level;  ///< admin | reviewer | viewer
     int64_t created_at = 0;
 };
@@ -97,8 +93,10 @@ public:
 
     /// `{id, slug, name}` of a user (the personal account's id and slug; reference §2.3).
     virtual Json user_ref(int64_t user_id) = 0;
-    /// The Project resource (reference §4.2).
+    /// The Project resource: identity fields plus every enabled plugin's settings fields.
     virtual Json project_json(const Project& project) = 0;
+    /// The resources of several projects, each plugin reading its settings once for all.
+    virtual std::vector<Json> projects_json(const std::vector<Project>& projects) = 0;
 
     /// Marks activity (a build) for "most recently active first" ordering.
     virtual void touch_project(soci::session& session, int64_t project_id, int64_t at_ms) = 0;

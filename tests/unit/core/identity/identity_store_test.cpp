@@ -165,7 +165,7 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "create_project on the caller's session
     CHECK(identity.find_project(project.id)->name == "Web");
 }
 
-TEST_CASE_FIXTURE(test::IdentityFixture, "project_json is the reference Project resource") {
+TEST_CASE_FIXTURE(test::IdentityFixture, "project_json: identity fields, then plugins' fields") {
     identity.create_user("alice", "Alice");
     const Account acme = identity.create_team("acme", "Acme", "alice");
     const auto [project, token] = identity.create_project("acme", "web", "develop");
@@ -175,33 +175,33 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "project_json is the reference Project 
         {"name", "web"},
         {"defaultBaseBranch", "develop"},
         {"hasRemoteContentAccess", false},
-        {"autoApprovedBranchGlob", "develop"},
-        {"deploymentProductionBranchGlob", "main"},
         {"private", true},
-        {"summaryCheck", "auto"},
-        {"prCommentEnabled", true},
-        {"githubActionsOidcEnabled", false},
-        {"tokenlessAuthEnabled", false},
-        {"deploymentEnabled", true},
-        {"deploymentAuth", "domain-private"},
         {"defaultUserLevel", nullptr},
-        {"ignoreConfig", {{"enabled", true}, {"autoIgnore", {{"changes", 3}}}}},
     };
     CHECK(identity.project_json(project) == expected);
 
-    execute(
-        "UPDATE projects SET auto_approved_branch_glob = 'release/*', "
-        "deployment_production_branch_glob = 'prod', summary_check = 'never', "
-        "default_user_level = 'viewer', auto_ignore_changes = NULL, is_private = 0 "
-        "WHERE id = :id",
-        project.id);
+    execute("UPDATE projects SET default_user_level = 'viewer', is_private = 0 WHERE id = :id",
+            project.id);
     const Json changed = identity.project_json(*identity.find_project(project.id));
-    CHECK(changed["autoApprovedBranchGlob"] == "release/*");
-    CHECK(changed["deploymentProductionBranchGlob"] == "prod");
-    CHECK(changed["summaryCheck"] == "never");
     CHECK(changed["defaultUserLevel"] == "viewer");
     CHECK(changed["private"] == false);
-    CHECK(changed["ignoreConfig"]["autoIgnore"].is_null());
+
+    // Each writer is called once per batch, with the projects and their resources in step.
+    int calls = 0;
+    identity.set_project_field_writers(
+        {[&](soci::session&, const std::vector<Project>& projects, std::vector<Json>& resources) {
+            ++calls;
+            REQUIRE(projects.size() == resources.size());
+            for (std::size_t i = 0; i < projects.size(); ++i) {
+                resources[i]["nameTwice"] = projects[i].name + projects[i].name;
+            }
+        }});
+    const Project api = identity.create_project("acme", "api", "main").first;
+    const auto both = identity.projects_json({project, api});
+    CHECK(calls == 1);
+    CHECK(both[0]["nameTwice"] == "webweb");
+    CHECK(both[1]["nameTwice"] == "apiapi");
+    CHECK(both[1]["name"] == "api");
 }
 
 TEST_CASE_FIXTURE(test::IdentityFixture, "authorize_project (reference §2.4)") {

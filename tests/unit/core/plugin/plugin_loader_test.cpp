@@ -111,3 +111,16 @@ TEST_CASE("a duplicate plugin name is refused") {
         loupe::open_enabled_plugins(LOUPE_TEST_FIXTURE_PLUGIN_DIR, {"valid", "valid"}),
         doctest::Contains("lists 'valid' twice"), PluginLoadError);
 }
+
+TEST_CASE("plugins.path is a search path: the first folder holding a plugin wins") {
+    const std::string fixtures = LOUPE_TEST_FIXTURE_PLUGIN_DIR;
+    const std::string built_in = LOUPE_TEST_PLUGIN_DIR;
+    auto plugins =
+        loupe::open_enabled_plugins("/nonexistent:" + built_in + ":" + fixtures, {"auth", "valid"});
+    REQUIRE(plugins.size() == 2);
+    CHECK(plugins[0].path == built_in + "/auth.so");
+    CHECK(plugins[1].path == fixtures + "/valid.so");
+    const std::string expected_path = fixtures + "/nope.so";
+    CHECK_THROWS_WITH_AS(loupe::open_enabled_plugins(fixtures + ":" + built_in, {"nope"}),
+                         doctest::Contains(expected_path.c_str()), loupe::PluginLoadError);
+}

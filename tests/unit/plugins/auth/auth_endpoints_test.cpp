@@ -4,71 +4,21 @@
 
 #include <string>
 
+#include "support/admin_cli.hpp"
 #include "support/http_client.hpp"
 #include "support/server_process.hpp"
 
+using loupe::test::admin;
+using loupe::test::error_of;
+using loupe::test::find_token;
+using loupe::test::first_detail;
 using loupe::test::http;
 using loupe::test::http_get;
 using loupe::test::http_json;
 using loupe::test::HttpCall;
+using loupe::test::member_token;
 using loupe::test::ServerProcess;
 using nlohmann::json;
-
-namespace {
-
-std::string error_of(const loupe::test::HttpResult& result) {
-    return result.json().value("error", "");
-}
-
-std::string first_detail(const loupe::test::HttpResult& result) {
-    auto body = result.json();
-    if (!body.contains("details") || body["details"].empty()) {
-        return "";
-    }
-    return body["details"][0].value("message", "");
-}
-
-/// Runs `loupe admin ... --json` against the server's database and returns the JSON.
-json admin(const ServerProcess& server, std::vector<std::string> args) {
-    args.insert(args.begin(), "admin");
-    args.push_back("--json");
-    std::string out;
-    int code = server.run_cli(args, out);
-    INFO(out);
-    REQUIRE(code == 0);
-    auto start = out.find('{');
-    REQUIRE(start != std::string::npos);
-    return json::parse(out.substr(start, out.rfind('}') - start + 1));
-}
-
-std::string find_token(const json& value, const std::string& prefix) {
-    if (value.is_string() && value.get<std::string>().size() == 40 &&
-        value.get<std::string>().rfind(prefix, 0) == 0) {
-        return value.get<std::string>();
-    }
-    if (value.is_structured()) {
-        for (const auto& item : value) {
-            auto token = find_token(item, prefix);
-            if (!token.empty()) {
-                return token;
-            }
-        }
-    }
-    return "";
-}
-
-/// A user `slug` with the given role in team `default` and a PAT scoped to `default`.
-std::string member_token(const ServerProcess& server, const std::string& slug,
-                         const std::string& role) {
-    admin(server, {"user", "create", "--slug", slug, "--name", slug});
-    admin(server, {"member", "add", "--account", "default", "--user", slug, "--role", role});
-    auto token = find_token(
-        admin(server, {"token", "create", "--user", slug, "--account", "default"}), "arp_");
-    REQUIRE(token.size() == 40);
-    return token;
-}
-
-}  // namespace
 
 TEST_CASE("first start bootstraps credentials that the API accepts") {
     ServerProcess server;

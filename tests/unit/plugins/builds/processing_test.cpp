@@ -163,20 +163,27 @@ TEST_CASE("baseline rules: ancestors (first skipped), same commit, base branch, 
                              {{"name", "mobile"}, {"parentCommits", {sha('d'), sha('a')}}}))));
         CHECK(build["baselineBuild"]["reason"] == "no-eligible-build");
     }
-    SUBCASE("monitoring builds: the latest approved monitoring build, never a CI one") {
+    SUBCASE("monitoring builds: the latest accepted monitoring build, never a CI one") {
         const json monitoring = {{"mode", "monitoring"}};
         auto first = wait_concluded(
             server, number_of(push_shots(server, shots, body(sha('b'), "main", monitoring))));
         CHECK(first["baselineBuild"]["reason"] == "no-eligible-build");
+        // Nobody accepted the first: the second has no baseline either.
         auto second =
             wait_concluded(server, number_of(push_shots(server, {{"home", png_blob("home", block)}},
                                                         body(sha('c'), "main", monitoring))));
-        CHECK(second["baselineBuild"]["reason"] == "monitoring");
-        CHECK(second["baselineBuild"]["number"] == number_of(first));
-        CHECK(second["conclusion"] == "changes-detected");
-        // The second is a check nobody approved: the third still compares with the first.
+        CHECK(second["baselineBuild"]["reason"] == "no-eligible-build");
+        // Once a review accepted it (the state the reviews plugin records), the first is the
+        // baseline; the unreviewed second is not.
+        {
+            auto db = open_database(server);
+            const int64_t accepted = number_of(first);
+            *db << "UPDATE builds SET review_state = 'accepted' WHERE number = :n",
+                soci::use(accepted);
+        }
         auto third = wait_concluded(
             server, number_of(push_shots(server, shots, body(sha('d'), "main", monitoring))));
+        CHECK(third["baselineBuild"]["reason"] == "monitoring");
         CHECK(third["baselineBuild"]["number"] == number_of(first));
         CHECK(third["conclusion"] == "no-changes");
         // A CI build whose only built ancestor has monitoring builds finds no baseline there.
@@ -326,7 +333,8 @@ TEST_CASE("a change seen often enough is ignored automatically, and the diff lis
     ServerProcess server;
     {
         auto db = open_database(server);
-        *db << "UPDATE projects SET ignore_enabled = 1, auto_ignore_changes = 2";
+        *db << "INSERT INTO build_settings (project_id, ignore_enabled, auto_ignore_changes) "
+               "SELECT id, 1, 2 FROM projects";
     }
     auto push_main = [&](const Blob& x, char commit, char parent) {
         json git = json::object();

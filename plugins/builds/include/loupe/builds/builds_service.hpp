@@ -85,8 +85,8 @@ enum class BuildEvent {
 /// Called inside the transaction that made the change, after the build row was written, with
 /// the build as it now reads. Observers may write their own tables and enqueue jobs in
 /// `session`; throwing rolls the whole change back. Register during install() only.
-using BuildObserver = std::function<void(soci::session& session, BuildEvent event,
-                                         const BuildSummary& build)>;
+using BuildObserver =
+    std::function<void(soci::session& session, BuildEvent event, const BuildSummary& build)>;
 
 class BuildsService {
 public:
@@ -100,6 +100,9 @@ public:
                                                    int64_t number) = 0;
     virtual std::optional<BuildSummary> find_build_by_id(soci::session& session,
                                                          int64_t build_id) = 0;
+    /// The build with its row locked until the caller's transaction ends: writers of a build's
+    /// review state take it first, so concurrent reviews are recorded one after the other.
+    virtual std::optional<BuildSummary> lock_build(soci::session& session, int64_t build_id) = 0;
     /// Several builds by id in one read (missing ids are absent), in the order given.
     virtual std::vector<BuildSummary> find_builds_by_id(soci::session& session,
                                                         const std::vector<int64_t>& ids) = 0;

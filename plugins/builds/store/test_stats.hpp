@@ -1,10 +1,11 @@
 #pragma once
-// The per-test daily counters behind flakiness metrics and change occurrences (reference
-// §5.7–5.8), and the ignored changes they can trigger.
+// The per-test daily counters behind flakiness metrics and change occurrences, and the tests
+// themselves.
 
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,13 +25,17 @@ void bump_test_counters(soci::session& session, int64_t test_id,
 void bump_build_counters(soci::session& session, const std::vector<int64_t>& test_ids,
                          int64_t diff_created_at);
 
-/// Auto-ignore (§5.7): the fingerprint's counters over the last 7 days reach `threshold`.
+/// Auto-ignore: the fingerprint's counters over the last 7 days reach `threshold`.
 bool auto_ignore_due(soci::session& session, int64_t test_id, const std::string& fingerprint,
                      int64_t threshold, int64_t now_ms);
 
-/// Records (project, test, fingerprint) as ignored (idempotent).
-void record_ignored_change(soci::session& session, int64_t project_id, int64_t test_id,
-                           const std::string& fingerprint);
+struct TestRow {
+    std::string name;
+    std::string build_name;
+};
+/// Tests by id (missing ids are absent).
+std::map<int64_t, TestRow> tests_by_id(soci::session& session,
+                                       const std::vector<int64_t>& test_ids);
 
 struct TestCounts {
     int64_t total = 0;           ///< builds counter over [from, now)

@@ -1,4 +1,4 @@
-#include "processing/test_counters.hpp"
+#include "store/test_stats.hpp"
 
 #include <soci/soci.h>
 
@@ -6,6 +6,7 @@
 
 #include "loupe/db/dialect.hpp"
 #include "loupe/db/row_reader.hpp"
+#include "loupe/db/rows_for_ids.hpp"
 #include "loupe/json.hpp"
 #include "metrics/test_metrics.hpp"
 
@@ -48,15 +49,6 @@ bool auto_ignore_due(soci::session& session, int64_t test_id, const std::string&
     }
     return change_occurrences(session, test_id, fingerprint,
                               period_start_ms(MetricsPeriod::last_7_days, now)) >= threshold;
-}
-
-void record_ignored_change(soci::session& session, int64_t project_id, int64_t test_id,
-                           const std::string& fingerprint) {
-    const int64_t now = now_ms();
-    session << "INSERT INTO ignored_changes (project_id, test_id, fingerprint, created_at) "
-               "VALUES (:p, :t, :f, :now) ON CONFLICT (project_id, test_id, fingerprint) DO "
-               "NOTHING",
-        soci::use(project_id), soci::use(test_id), soci::use(fingerprint), soci::use(now);
 }
 
 int64_t change_occurrences(soci::session& session, int64_t test_id, const std::string& fingerprint,
@@ -143,6 +135,19 @@ std::map<std::pair<int64_t, std::string>, int64_t> change_occurrences_for(
         occurrences[{r.int64("test_id"), r.text("fingerprint")}] = r.int64("occurrences");
     }
     return occurrences;
+}
+
+std::map<int64_t, TestRow> tests_by_id(soci::session& session,
+                                       const std::vector<int64_t>& test_ids) {
+    std::map<int64_t, TestRow> tests;
+    for_each_row_of_ids(session,
+                        "SELECT id, name, build_name FROM build_tests WHERE id IN (SELECT "
+                        "CAST(value AS BIGINT) FROM {{json_rows:ids}})",
+                        test_ids, [&](const soci::row& row) {
+                            RowReader r(row);
+                            tests[r.int64("id")] = {r.text("name"), r.text("build_name")};
+                        });
+    return tests;
 }
 
 }  // namespace loupe::builds

@@ -1,0 +1,33 @@
+#pragma once
+// The builds plugin's per-project settings: which branches are auto-approved references and how
+// recurring changes are ignored.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace soci {
+class session;
+}
+
+namespace loupe::builds {
+
+struct BuildSettings {
+    /// Branches whose builds are references (minimatch glob); unset = the default base branch.
+    std::optional<std::string> auto_approved_branch_glob;
+    bool ignore_enabled = true;
+    /// Changes seen this many times in 7 days on references are ignored; unset = never.
+    std::optional<int64_t> auto_ignore_changes = 3;
+};
+
+/// The project's settings (the defaults when it has none stored).
+BuildSettings build_settings_of(soci::session& session, int64_t project_id);
+/// The settings of several projects in one statement (every id present).
+std::map<int64_t, BuildSettings> build_settings_of(soci::session& session,
+                                                   const std::vector<int64_t>& project_ids);
+/// Stores a project's settings (insert or replace).
+void save_build_settings(soci::session& session, int64_t project_id, const BuildSettings& settings);
+
+}  // namespace loupe::builds

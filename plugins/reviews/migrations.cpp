@@ -1,0 +1,79 @@
+#include "migrations.hpp"
+
+namespace loupe::reviews {
+
+// A review belongs to one build and one user; `pending` is a draft that comments join until it
+// is submitted. Per-snapshot decisions are kept with the review. `inherited_from` names the
+// earlier review an automatic approval carries forward.
+void add_migrations(Migrations& migrations) {
+    migrations.add(1, "create reviews and their snapshot decisions", R"SQL(
+CREATE TABLE reviews (
+  id {{id}},
+  build_id BIGINT NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
+  project_id BIGINT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  user_id BIGINT REFERENCES users(id) ON DELETE SET NULL,
+  state TEXT NOT NULL CHECK (state IN ('pending', 'approved', 'rejected', 'commented')),
+  inherited_from BIGINT REFERENCES reviews(id) ON DELETE SET NULL,
+  dismissed_at BIGINT,
+  dismissed_by BIGINT REFERENCES users(id) ON DELETE SET NULL,
+  created_at BIGINT NOT NULL,
+  submitted_at BIGINT,
+  updated_at BIGINT NOT NULL
+);
+CREATE INDEX reviews_build ON reviews (build_id, user_id);
+CREATE TABLE review_snapshots (
+  review_id BIGINT NOT NULL REFERENCES reviews(id) ON DELETE CASCADE,
+  diff_id BIGINT NOT NULL REFERENCES screenshot_diffs(id) ON DELETE CASCADE,
+  conclusion TEXT NOT NULL CHECK (conclusion IN ('approved', 'rejected')),
+  PRIMARY KEY (review_id, diff_id)
+)
+)SQL");
+    // Comments: a root comment starts a thread (thread_id NULL), replies point at the root.
+    // `public_id` is what the API shows ("comment-" and a random code); deleted comments are
+    // kept (deleted_at) so their thread and reactions stay consistent.
+    migrations.add(2, "create comments, reactions and subscriptions", R"SQL(
+CREATE TABLE comments (
+  id {{id}},
+  public_id TEXT NOT NULL UNIQUE,
+  build_id BIGINT NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
+  project_id BIGINT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  thread_id BIGINT REFERENCES comments(id) ON DELETE CASCADE,
+  review_id BIGINT REFERENCES reviews(id) ON DELETE SET NULL,
+  author_id BIGINT REFERENCES users(id) ON DELETE SET NULL,
+  body TEXT NOT NULL,
+  text TEXT NOT NULL,
+  screenshot_diff_id BIGINT REFERENCES screenshot_diffs(id) ON DELETE SET NULL,
+  anchor TEXT,
+  resolved_at BIGINT,
+  edited_at BIGINT,
+  deleted_at BIGINT,
+  created_at BIGINT NOT NULL
+);
+CREATE INDEX comments_build ON comments (build_id, created_at);
+CREATE INDEX comments_thread ON comments (thread_id);
+CREATE INDEX comments_review ON comments (review_id);
+CREATE TABLE comment_reactions (
+  comment_id BIGINT NOT NULL REFERENCES comments(id) ON DELETE CASCADE,
+  user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  emoji TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (comment_id, user_id, emoji)
+);
+CREATE TABLE thread_subscriptions (
+  comment_id BIGINT NOT NULL REFERENCES comments(id) ON DELETE CASCADE,
+  user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  subscribed INTEGER NOT NULL CHECK (subscribed IN (0, 1)),
+  updated_at BIGINT NOT NULL,
+  PRIMARY KEY (comment_id, user_id)
+);
+CREATE TABLE build_subscriptions (
+  build_id BIGINT NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
+  user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  subscribed INTEGER NOT NULL CHECK (subscribed IN (0, 1)),
+  updated_at BIGINT NOT NULL,
+  PRIMARY KEY (build_id, user_id)
+)
+)SQL");
+}
+
+}  // namespace loupe::reviews

@@ -1,0 +1,30 @@
+// The reviews plugin: reviews of builds (approve, reject, comment, dismiss), the review state
+// they give a build, approvals carried forward to later builds of a branch, and comments.
+#include "loupe/plugin.hpp"
+
+#include "auto_approval.hpp"
+#include "loupe/builds/builds_service.hpp"
+#include "loupe/host.hpp"
+#include "migrations.hpp"
+#include "routes/routes.hpp"
+
+namespace {
+
+void install(loupe::Host& host) {
+    using namespace loupe::reviews;
+    auto& builds = host.services().require<loupe::builds::BuildsService>();
+    add_migrations(host.migrations());
+    add_create_review(host, builds);
+    add_list_reviews(host, builds);
+    add_dismiss_review(host, builds);
+    builds.observe([&builds](soci::session& session, loupe::builds::BuildEvent event,
+                             const loupe::builds::BuildSummary& build) {
+        if (event == loupe::builds::BuildEvent::concluded) {
+            carry_approvals_forward(session, builds, build);
+        }
+    });
+}
+
+}  // namespace
+
+LOUPE_PLUGIN("reviews", LOUPE_VERSION, LOUPE_REQUIRES("auth", "builds"), install)

@@ -1,0 +1,54 @@
+#pragma once
+// Comment rows. A root comment starts a thread; a reply points at its root. A comment attached
+// to a review is a draft (pending) until that review is submitted.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "loupe/json.hpp"
+
+namespace soci {
+class session;
+}
+
+namespace loupe::reviews {
+
+struct Comment {
+    int64_t id = 0;
+    std::string public_id;  ///< "comment-…", what the API shows and accepts
+    int64_t build_id = 0;
+    int64_t project_id = 0;
+    std::optional<int64_t> thread_id;  ///< the root's id, for replies
+    std::optional<int64_t> review_id;
+    std::optional<int64_t> author_id;
+    Json body;  ///< the rich-text document
+    std::string text;
+    std::optional<int64_t> screenshot_diff_id;
+    Json anchor;  ///< {type: point, x, y} | {type: lines, from, to} | null
+    std::optional<int64_t> resolved_at;
+    std::optional<int64_t> edited_at;
+    std::optional<int64_t> deleted_at;
+    int64_t created_at = 0;
+    bool pending = false;  ///< attached to a review that is still a draft
+};
+
+/// Inserts the comment (public_id set by the caller); fills its id.
+void insert_comment(soci::session& session, Comment& comment);
+/// The comment of `build_id` with this public id (deleted ones included).
+std::optional<Comment> find_comment(soci::session& session, int64_t build_id,
+                                    const std::string& public_id);
+std::optional<Comment> find_comment(soci::session& session, int64_t id);
+/// The comments of the build that `viewer` may see: not deleted, and not attached to a review,
+/// or attached to a submitted review, or to the viewer's own draft. Oldest first.
+std::vector<Comment> visible_comments(soci::session& session, int64_t build_id, int64_t viewer);
+/// Public ids of comments by id (the roots of replies).
+std::vector<std::pair<int64_t, std::string>> public_ids(soci::session& session,
+                                                        const std::vector<int64_t>& ids);
+void update_comment_body(soci::session& session, int64_t id, const Json& body,
+                         const std::string& text, int64_t at);
+void set_resolved(soci::session& session, int64_t root_id, std::optional<int64_t> at);
+void mark_deleted(soci::session& session, int64_t id, int64_t at);
+
+}  // namespace loupe::reviews

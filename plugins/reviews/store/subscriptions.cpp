@@ -1,0 +1,69 @@
+#include "store/subscriptions.hpp"
+
+#include <soci/soci.h>
+
+#include <string>
+
+#include "loupe/json.hpp"
+
+namespace loupe::reviews {
+namespace {
+
+// Both tables have the same shape: (<key>, user_id, subscribed, updated_at).
+struct Table {
+    const char* name;
+    const char* key;
+};
+constexpr Table threads{"thread_subscriptions", "comment_id"};
+constexpr Table builds{"build_subscriptions", "build_id"};
+
+void upsert(soci::session& session, const Table& table, int64_t key, int64_t user_id,
+            bool subscribed, bool keep_choice) {
+    const int value = subscribed ? 1 : 0;
+    const int64_t now = now_ms();
+    const std::string conflict =
+        keep_choice ? "DO NOTHING"
+                    : "DO UPDATE SET subscribed = excluded.subscribed, updated_at = "
+                      "excluded.updated_at";
+    session << std::string("INSERT INTO ") + table.name + " (" + table.key +
+                   ", user_id, subscribed, updated_at) VALUES (:k, :u, :s, :now) ON CONFLICT (" +
+                   table.key + ", user_id) " + conflict,
+        soci::use(key), soci::use(user_id), soci::use(value), soci::use(now);
+}
+
+std::optional<bool> lookup(soci::session& session, const Table& table, int64_t key,
+                           int64_t user_id) {
+    int subscribed = 0;
+    session << std::string("SELECT subscribed FROM ") + table.name + " WHERE " + table.key +
+                   " = :k AND user_id = :u",
+        soci::use(key), soci::use(user_id), soci::into(subscribed);
+    if (!session.got_data()) {
+        return std::nullopt;
+    }
+    return subscribed != 0;
+}
+
+}  // namespace
+
+void set_thread_subscription(soci::session& session, int64_t root_id, int64_t user_id,
+                             bool subscribed) {
+    upsert(session, threads, root_id, user_id, subscribed, false);
+}
+void subscribe_thread_by_default(soci::session& session, int64_t root_id, int64_t user_id) {
+    upsert(session, threads, root_id, user_id, true, true);
+}
+std::optional<bool> thread_subscription(soci::session& session, int64_t root_id, int64_t user_id) {
+    return lookup(session, threads, root_id, user_id);
+}
+void set_build_subscription(soci::session& session, int64_t build_id, int64_t user_id,
+                            bool subscribed) {
+    upsert(session, builds, build_id, user_id, subscribed, false);
+}
+void subscribe_build_by_default(soci::session& session, int64_t build_id, int64_t user_id) {
+    upsert(session, builds, build_id, user_id, true, true);
+}
+std::optional<bool> build_subscription(soci::session& session, int64_t build_id, int64_t user_id) {
+    return lookup(session, builds, build_id, user_id);
+}
+
+}  // namespace loupe::reviews

@@ -1,0 +1,28 @@
+#pragma once
+// Who follows a thread or a build. An explicit choice (subscribe or unsubscribe) is kept, so an
+// automatic subscription never overrides a user's unsubscribe.
+
+#include <cstdint>
+#include <optional>
+
+namespace soci {
+class session;
+}
+
+namespace loupe::reviews {
+
+/// Sets the user's subscription to the thread whose root is `root_id`.
+void set_thread_subscription(soci::session& session, int64_t root_id, int64_t user_id,
+                             bool subscribed);
+/// Subscribes the user unless they chose before (either way).
+void subscribe_thread_by_default(soci::session& session, int64_t root_id, int64_t user_id);
+std::optional<bool> thread_subscription(soci::session& session, int64_t root_id,
+                                        int64_t user_id);
+
+void set_build_subscription(soci::session& session, int64_t build_id, int64_t user_id,
+                            bool subscribed);
+void subscribe_build_by_default(soci::session& session, int64_t build_id, int64_t user_id);
+std::optional<bool> build_subscription(soci::session& session, int64_t build_id,
+                                       int64_t user_id);
+
+}  // namespace loupe::reviews

@@ -1,0 +1,81 @@
+// Reviewing with the official CLIs: the 4.x CLI's `argos build review --conclusion`, and the
+// latest CLI's `argos review create|list|dismiss`, each with a personal access token, on a build
+// the same CLI uploaded.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { clis, describeRun, GitRepo, node22, runCli } from "./support/cli.mjs";
+import { patternPng } from "./support/png.mjs";
+import { LoupeServer } from "./support/server.mjs";
+import { createdBuildNumber, getBuild, skipReason, waitForConclusion, writeScreens } from "./support/suite.mjs";
+
+
+
+describe("reviews with the official CLIs", { skip: skipReason() }, () => {
+  let server;
+  before(async () => {
+    server = await LoupeServer.start({ node22 });
+  });
+  after(async () => {
+    await server?.stop();
+  });
+
+  /** A main build, then a branch build with one changed screenshot: changes-detected. */
+  async function changedBuild(cli) {
+    const repo = new GitRepo({ branch: `review-${cli.name}` });
+    const env = { ARGOS_TOKEN: server.projectToken, ARGOS_API_BASE_URL: server.apiBaseUrl };
+    repo.git("checkout", "-q", "main");
+    const base = writeScreens(repo, `main-${cli.name}`, { "page.png": patternPng(`page-${cli.name}`) });
+    const mainRun = await runCli(cli, repo, ["upload", base, "--build-name", `review-${cli.name}`], env);
+    assert.equal(mainRun.code, 0, describeRun(cli, mainRun));
+    await waitForConclusion(server, createdBuildNumber(mainRun).number);
+    repo.git("checkout", "-q", repo.branch);
+    const changed = writeScreens(repo, `branch-${cli.name}`, {
+      "page.png": patternPng(`page-${cli.name}`, { paint: { x: 10, y: 8, width: 12, height: 10 } }),
+    });
+    const run = await runCli(cli, repo, ["upload", changed, "--build-name", `review-${cli.name}`], env);
+    assert.equal(run.code, 0, describeRun(cli, run));
+    const { number } = createdBuildNumber(run);
+    const build = await waitForConclusion(server, number);
+    assert.equal(build.status, "changes-detected", JSON.stringify(build));
+    return { repo, number };
+  }
+
+  const userEnv = () => ({ ARGOS_TOKEN: server.personalAccessToken, ARGOS_API_BASE_URL: server.apiBaseUrl });
+
+  test("CLI 4.x: build review --conclusion approve, then request-changes", async () => {
+    const cli = clis.find((c) => c.name === "4.x");
+    const { repo, number } = await changedBuild(cli);
+    const project = ["--project", "default/default"];
+    const approve = await runCli(cli, repo, ["build", "review", String(number), "--conclusion", "approve", ...project], userEnv());
+    assert.equal(approve.code, 0, describeRun(cli, approve));
+    assert.equal((await getBuild(server, number)).status, "accepted");
+    const reject = await runCli(cli, repo, ["build", "review", String(number), "--conclusion", "request-changes", "--json", ...project], userEnv());
+    assert.equal(reject.code, 0, describeRun(cli, reject));
+    assert.equal(JSON.parse(reject.stdout).state, "rejected");
+    assert.equal((await getBuild(server, number)).status, "rejected");
+  });
+
+  test("latest CLI: review create, list and dismiss", async () => {
+    const cli = clis.find((c) => c.name === "latest");
+    const { repo, number } = await changedBuild(cli);
+    const project = ["--project", "default/default"];
+    const created = await runCli(cli, repo, ["review", "create", String(number), "--event", "reject", "--json", ...project], userEnv());
+    assert.equal(created.code, 0, describeRun(cli, created));
+    const review = JSON.parse(created.stdout);
+    assert.equal(review.state, "rejected");
+    assert.equal((await getBuild(server, number)).status, "rejected");
+
+    const listed = await runCli(cli, repo, ["review", "list", String(number), ...project], userEnv());
+    assert.equal(listed.code, 0, describeRun(cli, listed));
+    assert.match(listed.stdout, new RegExp(`#${review.id} \\[rejected\\]`));
+
+    const dismissed = await runCli(cli, repo, ["review", "dismiss", String(number), review.id, "--json", ...project], userEnv());
+    assert.equal(dismissed.code, 0, describeRun(cli, dismissed));
+    assert.ok(JSON.parse(dismissed.stdout).dismissedAt);
+    assert.equal((await getBuild(server, number)).status, "changes-detected");
+
+    const approved = await runCli(cli, repo, ["review", "create", String(number), "--event", "approve", "--json", ...project], userEnv());
+    assert.equal(approved.code, 0, describeRun(cli, approved));
+    assert.equal((await getBuild(server, number)).status, "accepted");
+  });
+});
