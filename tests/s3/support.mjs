@@ -2,10 +2,9 @@
 // database and one bucket shared by several of them), a PostgreSQL schema, objects in the bucket.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { startS3rver } from "./s3rver.mjs";
 
 const here = new URL(".", import.meta.url).pathname;
 export const loupeBin = process.env.LOUPE_BIN;
@@ -21,11 +20,23 @@ export function missingPrerequisite() {
   return null;
 }
 
-/** A running s3rver with one fresh bucket; `objects(prefix)` lists the bucket's object names. */
+/**
+ * s3rver in a process of its own (in this one, every synchronous step of a test would stall
+ * it) with one fresh bucket; `objects(prefix)` lists the bucket's object names.
+ */
 export async function startBucket() {
   const directory = mkdtempSync(join(tmpdir(), "loupe-s3rver-"));
   const bucket = `loupe-${randomBytes(4).toString("hex")}`;
-  const started = await startS3rver({ directory, buckets: [bucket] });
+  const child = spawn(process.execPath, [join(here, "s3rver.mjs"), directory, bucket], { stdio: ["pipe", "pipe", "inherit"] });
+  const started = await new Promise((done, fail) => {
+    let output = "";
+    child.stdout.on("data", (data) => {
+      output += data.toString();
+      if (output.includes("\n")) done(JSON.parse(output.split("\n")[0]));
+    });
+    child.on("exit", (code) => fail(new Error(`s3rver exited with ${code}: ${output}`)));
+  });
+  const exited = new Promise((done) => child.on("exit", done));
   return {
     ...started,
     bucket,
@@ -47,7 +58,10 @@ export async function startBucket() {
       return readFileSync(join(directory, bucket, `${name}._S3rver_object`));
     },
     async stop() {
-      await started.close();
+      child.stdin.end();
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+      await exited;
+      clearTimeout(timer);
       rmSync(directory, { recursive: true, force: true });
     },
   };
@@ -113,7 +127,11 @@ export class Instance {
     ];
     this.process = spawn(loupeBin, args, { stdio: ["ignore", "pipe", "pipe"] });
     this.exited = new Promise((done) => this.process.on("exit", (code, signal) => done({ code, signal })));
-    const collect = (data) => (this.output += data.toString());
+    this.watchers = [];
+    const collect = (data) => {
+      this.output += data.toString();
+      this.watchers = this.watchers.filter((watch) => !watch());
+    };
     this.process.stdout.on("data", collect);
     this.process.stderr.on("data", collect);
     let exit = null;
@@ -127,6 +145,13 @@ export class Instance {
     this.url = /loupe: listening on (http:\/\/\S+)/.exec(this.output)[1].replace(/\/$/, "");
     this.apiBaseUrl = `${this.url}/v2/`;
     this.instanceId = /event=jobs\.started .*instance=(\S+)/.exec(this.output)?.[1] ?? null;
+  }
+
+  /** Calls `action` as soon as output printed from now on matches `pattern`. */
+  onOutput(pattern, action) {
+    const from = this.output.length;
+    const watch = () => pattern.test(this.output.slice(from)) && (action(), true);
+    if (!watch()) this.watchers.push(watch);
   }
 
   /** The bootstrap tokens, when this instance is the one that bootstrapped the database. */
@@ -168,7 +193,12 @@ export class Instance {
       await this.exited;
       clearTimeout(timer);
     }
-    if (!process.env.LOUPE_E2E_KEEP) rmSync(this.root, { recursive: true, force: true });
+    if (process.env.LOUPE_E2E_KEEP) {
+      writeFileSync(join(this.root, "server.log"), this.output);
+      console.log(`# kept ${this.root}`);
+    } else {
+      rmSync(this.root, { recursive: true, force: true });
+    }
   }
 }
 

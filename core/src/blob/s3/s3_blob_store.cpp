@@ -49,7 +49,7 @@ bool is_inline_type(const std::string& content_type) {
 S3BlobStore::S3BlobStore(S3Settings settings, UrlSigner signer,
                          std::function<std::string()> public_url, uint64_t max_upload_bytes,
                          Logger& log)
-    : client_(std::move(settings)),
+    : client_(std::move(settings), &log),
       signer_(std::move(signer)),
       public_url_(std::move(public_url)),
       max_upload_bytes_(max_upload_bytes),

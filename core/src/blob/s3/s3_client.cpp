@@ -67,7 +67,7 @@ std::string S3Response::error_code() const {
     return between(body, "<Code>", "</Code>");
 }
 
-S3Client::S3Client(S3Settings settings) : settings_(std::move(settings)) {}
+S3Client::S3Client(S3Settings settings, Logger* log) : settings_(std::move(settings)), log_(log) {}
 
 S3Client::~S3Client() = default;
 
@@ -174,7 +174,14 @@ S3Response S3Client::send(const std::string& method, const std::string& name, co
             std::this_thread::sleep_for(std::chrono::milliseconds(base + jitter(random)));
         }
         try {
+            const int64_t started = now_ms();
             auto response = attempt(method, name, query, headers, body, payload_hash);
+            if (log_ != nullptr) {
+                log_->debug("blobs.s3.request", {{"method", method},
+                                                 {"object", name},
+                                                 {"status", std::to_string(response.status)},
+                                                 {"ms", std::to_string(now_ms() - started)}});
+            }
             if (!is_temporary(response.status)) {
                 return response;
             }
@@ -184,6 +191,12 @@ S3Response S3Client::send(const std::string& method, const std::string& name, co
             last_failure = error.displayText();
         } catch (const std::exception& error) {
             last_failure = error.what();
+        }
+        if (log_ != nullptr) {
+            log_->warn("blobs.s3.attempt_failed", {{"method", method},
+                                                   {"object", name},
+                                                   {"attempt", std::to_string(attempt_number + 1)},
+                                                   {"error", last_failure}});
         }
     }
     throw S3Error("S3 " + method + " " + settings_.origin() + settings_.object_path(name) +

@@ -16,6 +16,7 @@
 
 #include "blob/s3/s3_settings.hpp"
 #include "loupe/export.hpp"
+#include "loupe/log/logger.hpp"
 
 namespace Poco::Net {
 class HTTPClientSession;
@@ -50,7 +51,8 @@ private:
 
 class LOUPE_API S3Client {
 public:
-    explicit S3Client(S3Settings settings);
+    /// `log` (optional, must outlive the client) hears of every failed attempt.
+    explicit S3Client(S3Settings settings, Logger* log = nullptr);
     ~S3Client();
     S3Client(const S3Client&) = delete;
     S3Client& operator=(const S3Client&) = delete;
@@ -78,6 +80,7 @@ private:
     void give_back(std::unique_ptr<Poco::Net::HTTPClientSession> session);
 
     S3Settings settings_;
+    Logger* log_;
     mutable std::mutex mutex_;
     std::vector<std::unique_ptr<Poco::Net::HTTPClientSession>> idle_;
     uint64_t requests_ = 0;
