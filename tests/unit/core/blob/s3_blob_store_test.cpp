@@ -9,15 +9,20 @@
 #include <Poco/DigestEngine.h>
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "blob/local_blob_store.hpp"
 #include "log/stderr_logger.hpp"
 #include "loupe/json.hpp"
 #include "support/http_client.hpp"
 #include "support/s3_server.hpp"
+#include "support/server_process.hpp"
+#include "support/test_database.hpp"
 #include "unit/core/blob/blob_store_contract.hpp"
 
 namespace loupe {
@@ -204,6 +209,60 @@ TEST_SUITE("s3" * doctest::skip()) {
         CHECK_THROWS_WITH(store_with(unreachable)->check_access(),
                           doctest::Contains("unreachable"));
         CHECK(fixture.store->reachable());
+    }
+}
+
+}  // namespace loupe
+
+namespace loupe {
+
+TEST_SUITE("s3" * doctest::skip()) {
+    TEST_CASE("S3: `loupe admin blobs migrate --to s3` copies a local folder, resumably") {
+        S3Fixture fixture;
+        test::TempDir data;
+        LocalBlobStore local(data.path() + "/blobs", UrlSigner(std::string(64, 'k')),
+                             [] { return std::string(); });
+        std::vector<std::string> keys;
+        for (unsigned i = 0; i < 5; ++i) {
+            keys.push_back(local.put(blob_test::bytes_of(blob_test::random_bytes(1000 + i, i))));
+        }
+        // A file whose bytes are not its name (disk corruption) is reported, not copied.
+        const std::string corrupt_key = blob_test::sha256_hex("what it should hold");
+        std::filesystem::create_directories(
+            std::filesystem::path(local.path_for(corrupt_key)).parent_path());
+        std::ofstream(local.path_for(corrupt_key)) << "something else";
+
+        const auto& s = fixture.settings;
+        const std::vector<std::string> command{
+            "--set",   "data.dir=" + data.path(),
+            "--set",   "db.url=sqlite:" + data.path() + "/loupe.db",
+            "--set",   "blobs.s3.endpoint=http://127.0.0.1:" + std::to_string(s.port),
+            "--set",   "blobs.s3.bucket=" + s.bucket,
+            "--set",   "blobs.s3.access_key_id=S3RVER",
+            "--set",   "blobs.s3.secret_access_key=S3RVER",
+            "admin",   "blobs",
+            "migrate", "--to",
+            "s3",      "--json"};
+        std::string out;
+        CHECK(test::run_loupe(command, out) == 1);  // the corrupt file
+        auto report = nlohmann::json::parse(out.substr(out.find('{')));
+        CHECK(report["copied"] == 5);
+        CHECK(report["skipped"] == 0);
+        REQUIRE(report["corrupt"].size() == 1);
+        CHECK(report["corrupt"][0].get<std::string>().ends_with(corrupt_key));
+        for (const auto& key : keys) {
+            CHECK(fixture.store->read(key) == local.read(key));
+        }
+        CHECK_FALSE(fixture.store->exists(corrupt_key));
+
+        // Interrupted or not, a second run copies only what is missing.
+        std::filesystem::remove(local.path_for(corrupt_key));
+        REQUIRE(fixture.store->remove(keys[2]));
+        CHECK(test::run_loupe(command, out) == 0);
+        report = nlohmann::json::parse(out.substr(out.find('{')));
+        CHECK(report["copied"] == 1);
+        CHECK(report["skipped"] == 4);
+        CHECK(fixture.store->read(keys[2]) == local.read(keys[2]));
     }
 }
 
