@@ -1,6 +1,10 @@
 #include "blob/s3/s3_blob_store.hpp"
 
+#include <atomic>
+#include <exception>
+#include <mutex>
 #include <stdexcept>
+#include <thread>
 
 #include "blob/download_url.hpp"
 #include "blob/local_blob_store.hpp"
@@ -108,6 +112,42 @@ bool S3BlobStore::exists(const std::string& key) {
         fail("HEAD", name, response);
     }
     return promote_incoming(normalized);
+}
+
+std::vector<std::string> S3BlobStore::missing(const std::vector<std::string>& keys) {
+    std::vector<char> present(keys.size(), 0);
+    std::atomic<std::size_t> next{0};
+    std::exception_ptr failure;
+    std::mutex failure_mutex;
+    const auto work = [&] {
+        for (std::size_t i = next++; i < keys.size(); i = next++) {
+            try {
+                present[i] = exists(keys[i]) ? 1 : 0;
+            } catch (...) {
+                std::lock_guard lock(failure_mutex);
+                failure = failure ? failure : std::current_exception();
+            }
+        }
+    };
+    const auto threads = std::min<std::size_t>(keys.size(), client_.settings().parallel_requests);
+    std::vector<std::thread> workers;
+    for (std::size_t i = 1; i < threads; ++i) {
+        workers.emplace_back(work);
+    }
+    work();
+    for (auto& worker : workers) {
+        worker.join();
+    }
+    if (failure) {
+        std::rethrow_exception(failure);
+    }
+    std::vector<std::string> absent;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        if (!present[i]) {
+            absent.push_back(keys[i]);
+        }
+    }
+    return absent;
 }
 
 bool S3BlobStore::promote_incoming(const std::string& key) {

@@ -28,6 +28,8 @@ public:
                 uint64_t max_upload_bytes, Logger& log);
 
     bool exists(const std::string& key) override;
+    /// exists() for many keys, `blobs.s3.parallel_requests` at a time.
+    std::vector<std::string> missing(const std::vector<std::string>& keys) override;
     std::optional<BlobInfo> stat(const std::string& key) override;
     std::string put(std::span<const uint8_t> bytes) override;
     std::optional<std::string> read(const std::string& key) override;

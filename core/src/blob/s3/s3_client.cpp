@@ -180,6 +180,8 @@ S3Response S3Client::send(const std::string& method, const std::string& name, co
                 log_->debug("blobs.s3.request", {{"method", method},
                                                  {"object", name},
                                                  {"status", std::to_string(response.status)},
+                                                 {"bytes_out", std::to_string(body.size())},
+                                                 {"bytes_in", std::to_string(response.body.size())},
                                                  {"ms", std::to_string(now_ms() - started)}});
             }
             if (!is_temporary(response.status)) {

@@ -109,6 +109,11 @@ S3Settings S3Settings::from_config(const ConfigView& config) {
     }
 
     settings.max_attempts = static_cast<int>(config.get_int("blobs.s3.max_attempts", 4));
+    const auto parallel = config.get_int("blobs.s3.parallel_requests", 16);
+    if (parallel < 1 || parallel > 256) {
+        throw config_error("parallel_requests", "expected 1 to 256");
+    }
+    settings.parallel_requests = static_cast<std::size_t>(parallel);
     settings.retry_base_ms = config.get_int("blobs.s3.retry_base_ms", 100);
     settings.timeout_ms = config.get_int("blobs.s3.timeout_ms", 30000);
     if (settings.max_attempts < 1 || settings.retry_base_ms < 0 || settings.timeout_ms < 1) {

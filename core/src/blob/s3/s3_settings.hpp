@@ -23,9 +23,10 @@ struct LOUPE_API S3Settings {
     sigv4::Credentials credentials;
     S3Addressing addressing = S3Addressing::path;
     S3Downloads downloads = S3Downloads::presigned;
-    int max_attempts = 4;                        ///< per request, temporary failures included
-    int64_t retry_base_ms = 100;                 ///< first pause, doubled per attempt
-    int64_t timeout_ms = 30000;                  ///< connect/send/receive timeout of one attempt
+    int max_attempts = 4;                ///< per request, temporary failures included
+    std::size_t parallel_requests = 16;  ///< exists() checks of many keys run this many at once
+    int64_t retry_base_ms = 100;         ///< first pause, doubled per attempt
+    int64_t timeout_ms = 30000;          ///< connect/send/receive timeout of one attempt
     uint64_t multipart_threshold = 64ull << 20;  ///< single PUT up to this size
     uint64_t part_size = 16ull << 20;
 
