@@ -49,7 +49,7 @@ console.log(`# ${megabytes} MB of PNGs`);
 // ---- helpers -------------------------------------------------------------------------------
 function statements(database) {
   try {
-    return Number(database.query("SELECT COALESCE(SUM(calls), 0) FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())")[0][0]);
+    return Number(database.query("SELECT COALESCE(SUM(calls), 0) FROM public.pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())")[0][0]);
   } catch {
     return null;
   }

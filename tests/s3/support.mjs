@@ -168,6 +168,9 @@ export class Instance {
     const response = await fetch(new URL(path.replace(/^\//, ""), this.apiBaseUrl), {
       method,
       headers: {
+        // A fresh connection per call: a kept-alive one the server closes while the test is
+        // busy elsewhere fails the next call with "other side closed".
+        Connection: "close",
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
       },

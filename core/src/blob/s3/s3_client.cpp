@@ -21,6 +21,10 @@ namespace {
 
 /// Fewer idle connections than this are kept; more are closed when handed back.
 constexpr std::size_t max_idle_sessions = 32;
+/// A connection idle longer than this is reopened before use: servers close idle keep-alive
+/// connections after a few seconds (node: 5 s, nginx: 75 s), and a request sent on a closed one
+/// fails with no answer.
+constexpr int idle_reconnect_seconds = 3;
 
 bool is_temporary(int status) {
     return status == 429 || status == 500 || status == 502 || status == 503 || status == 504;
@@ -97,7 +101,13 @@ std::unique_ptr<Poco::Net::HTTPClientSession> S3Client::take_session() {
     const Poco::Timespan timeout(settings_.timeout_ms * 1000);
     session->setTimeout(timeout, timeout, timeout);
     session->setKeepAlive(true);
+    session->setKeepAliveTimeout(Poco::Timespan(idle_reconnect_seconds, 0));
     return session;
+}
+
+void S3Client::drop_idle_sessions() {
+    std::lock_guard lock(mutex_);
+    idle_.clear();
 }
 
 void S3Client::give_back(std::unique_ptr<Poco::Net::HTTPClientSession> session) {
@@ -191,8 +201,10 @@ S3Response S3Client::send(const std::string& method, const std::string& name, co
             last_failure = "HTTP " + std::to_string(response.status) + " " + response.error_code();
         } catch (const Poco::Exception& error) {
             last_failure = error.displayText();
+            drop_idle_sessions();  // the server went away: its other connections are gone too
         } catch (const std::exception& error) {
             last_failure = error.what();
+            drop_idle_sessions();
         }
         if (log_ != nullptr) {
             log_->warn("blobs.s3.attempt_failed", {{"method", method},

@@ -78,6 +78,7 @@ private:
                        const std::string& payload_hash);
     std::unique_ptr<Poco::Net::HTTPClientSession> take_session();
     void give_back(std::unique_ptr<Poco::Net::HTTPClientSession> session);
+    void drop_idle_sessions();
 
     S3Settings settings_;
     Logger* log_;
