@@ -7,8 +7,9 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${1:-$ROOT/build}
 "$ROOT/scripts/build.sh" "$BUILD"
 
-# npm test dependencies: the official Argos CLIs (tests/e2e) and the diff peers (bench).
-for folder in tests/e2e bench; do
+# npm test dependencies: the official Argos CLIs (tests/e2e), the S3 server s3rver (tests/s3)
+# and the diff peers (bench).
+for folder in tests/e2e tests/s3 bench; do
   if [ -f "$ROOT/$folder/package-lock.json" ] && [ ! -d "$ROOT/$folder/node_modules" ]; then
     # npm 11 leaves other platforms' optional packages (odiff's per-OS binaries) out of a
     # lockfile it writes, and `npm ci` then refuses it; `npm install` keeps the locked versions.
@@ -48,4 +49,4 @@ fi
 echo "== tests on SQLite"
 (cd "$BUILD" && env -u LOUPE_TEST_POSTGRES_URL ctest --output-on-failure -j "${LOUPE_TEST_JOBS:-2}" --timeout 600)
 echo "== tests on PostgreSQL ($PG_URL)"
-(cd "$BUILD" && LOUPE_TEST_POSTGRES_URL="$PG_URL" ctest --output-on-failure -j "${LOUPE_TEST_JOBS:-2}" --timeout 600 -L 'db|e2e')
+(cd "$BUILD" && LOUPE_TEST_POSTGRES_URL="$PG_URL" ctest --output-on-failure -j "${LOUPE_TEST_JOBS:-2}" --timeout 600 -L 'db|e2e|s3')

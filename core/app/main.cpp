@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "admin_command.hpp"
+#include "blob/s3/blob_migration.hpp"
 #include "command_line.hpp"
 #include "config/config.hpp"
 #include "jobs_command.hpp"
@@ -19,6 +20,7 @@ void print_usage(std::ostream& out, const loupe::Registries* registries) {
            "  serve [--no-migrate]   start the HTTP server (migrates first)\n"
            "  migrate                apply pending schema migrations and exit\n"
            "  admin ...              manage users, accounts, projects and tokens\n"
+           "  admin blobs migrate --to s3 [--from DIR]   copy local blobs into the bucket\n"
            "  jobs list|retry ...    inspect the job queue, queue a failed job again\n"
            "  plugins                list the enabled plugins\n"
            "  version                print the version and plugin build id\n";
@@ -66,6 +68,10 @@ int run(int argc, char** argv) {
         }
         std::cout << (applied.empty() ? "database is up to date\n" : "");
         return 0;
+    }
+    if (line.command == "admin" && !line.args.empty() && line.args[0] == "blobs") {
+        return loupe::run_blobs_admin_command(runtime.config(), runtime.data_dir(), line.args,
+                                              std::cout, std::cerr, runtime.log());
     }
     if (line.command == "admin") {
         runtime.migrate();

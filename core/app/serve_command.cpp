@@ -43,6 +43,7 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args) {
     sigaddset(&signals, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
+    runtime.check_blob_store();
     runtime.load_plugins();
     if (migrate) {
         runtime.migrate();

@@ -4,18 +4,27 @@
 
 namespace loupe {
 
-void add_core_routes(Routes& routes, Database& database, LocalBlobStore& blobs, UploadLimits limits,
+void add_core_routes(Routes& routes, const CoreRouteTargets& targets, UploadLimits limits,
                      Logger& log) {
     routes.add(Method::get, "/healthz", AuthRequirement::none, [](Request&) {
         return Response::json({{"status", "ok"}});
     });
-    routes.add(Method::get, "/readyz", AuthRequirement::none, [&database](Request&) {
-        if (database_ready(database)) {
-            return Response::json({{"status", "ready"}, {"database", "ok"}});
-        }
-        return Response::json({{"status", "unavailable"}, {"database", "unreachable"}}, 503);
-    });
-    add_blob_routes(routes, blobs, limits, log);
+    routes.add(Method::get, "/readyz", AuthRequirement::none,
+               [&database = targets.database, blobs_ready = targets.blobs_ready](Request&) {
+                   const bool database_ok = database_ready(database);
+                   const bool blobs_ok = !blobs_ready || blobs_ready();
+                   Json body{{"status", database_ok && blobs_ok ? "ready" : "unavailable"},
+                             {"database", database_ok ? "ok" : "unreachable"}};
+                   if (blobs_ready) {
+                       body["blobs"] = blobs_ok ? "ok" : "unreachable";
+                   }
+                   return Response::json(body, database_ok && blobs_ok ? 200 : 503);
+               });
+    if (targets.local_blobs != nullptr) {
+        add_blob_routes(routes, *targets.local_blobs, limits, log);
+    } else {
+        add_blob_download_route(routes, targets.signer, targets.blobs);
+    }
 }
 
 }  // namespace loupe

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "blob/local_blob_store.hpp"
+#include "blob/s3/s3_blob_store.hpp"
 #include "core_routes.hpp"
 #include "db/database_impl.hpp"
 #include "jobs/job_workers.hpp"
@@ -45,14 +46,36 @@ Runtime::Runtime(std::unique_ptr<Config> config) : config_(std::move(config)) {
                               static_cast<std::size_t>(pool_size));
     identity_ = std::make_unique<IdentityStore>(*database_);
 
+    const auto backend = config_->get_string("blobs.backend", "local");
     auto secret = config_->get_string("blobs.signing_secret", "");
+    if (secret.empty() && backend == "s3") {
+        // A secret generated per data folder would differ between instances, and a signed URL
+        // issued by one would be refused by the next.
+        throw std::runtime_error(
+            "blobs.signing_secret: required with blobs.backend=s3 (the same value on every "
+            "instance; for example the output of `openssl rand -hex 32`)");
+    }
     if (secret.empty()) {
         secret = UrlSigner::load_or_create_secret(data_dir());
     }
-    blobs_ = std::make_unique<LocalBlobStore>(
-        (std::filesystem::path(data_dir()) / "blobs").string(), UrlSigner(secret), [this] {
-            return context_->public_url.empty() ? public_url_of(*config_) : context_->public_url;
-        });
+    signer_ = std::make_unique<UrlSigner>(secret);
+    auto public_url = [this] {
+        return context_->public_url.empty() ? public_url_of(*config_) : context_->public_url;
+    };
+    if (backend == "local") {
+        auto local = std::make_unique<LocalBlobStore>(
+            (std::filesystem::path(data_dir()) / "blobs").string(), *signer_, public_url);
+        local_blobs_ = local.get();
+        blobs_ = std::move(local);
+    } else if (backend == "s3") {
+        auto s3 = std::make_unique<S3BlobStore>(
+            S3Settings::from_config(*config_), *signer_, public_url,
+            static_cast<uint64_t>(config_->get_int("blobs.max_upload_bytes", 50ll << 20)), *log_);
+        s3_blobs_ = s3.get();
+        blobs_ = std::move(s3);
+    } else {
+        throw std::runtime_error("blobs.backend: expected local or s3, got '" + backend + "'");
+    }
 
     context_ = std::make_unique<CoreContext>(CoreContext{
         *config_, *database_, *identity_, *blobs_, registries_, job_signal_, level, {}});
@@ -64,6 +87,12 @@ Runtime::~Runtime() {
 
 BlobStore& Runtime::blobs() {
     return *blobs_;
+}
+
+void Runtime::check_blob_store() {
+    if (s3_blobs_ != nullptr) {
+        s3_blobs_->check_access();
+    }
 }
 
 std::string Runtime::data_dir() const {
@@ -152,7 +181,13 @@ void Runtime::register_core_routes(HostImpl& core_host) {
     UploadLimits limits;
     limits.max_bytes =
         static_cast<uint64_t>(config_->get_int("blobs.max_upload_bytes", 50ll << 20));
-    add_core_routes(core_host.routes(), *database_, *blobs_, limits, *log_);
+    std::function<bool()> blobs_ready;
+    if (s3_blobs_ != nullptr) {
+        blobs_ready = [store = s3_blobs_] { return store->reachable(); };
+    }
+    add_core_routes(core_host.routes(),
+                    CoreRouteTargets{*database_, *blobs_, local_blobs_, *signer_, blobs_ready},
+                    limits, *log_);
 }
 
 }  // namespace loupe

@@ -20,10 +20,13 @@ namespace loupe {
 class HostImpl;
 class JobWorkers;
 class LocalBlobStore;
+class S3BlobStore;
+class UrlSigner;
 
 class LOUPE_API Runtime {
 public:
-    /// Opens the database (db.url) and the blob store (data.dir). Throws std::runtime_error.
+    /// Opens the database (db.url) and the blob store (blobs.backend: the local folder under
+    /// data.dir, or an S3 bucket). Throws std::runtime_error naming a wrong key.
     explicit Runtime(std::unique_ptr<Config> config);
     ~Runtime();
     Runtime(const Runtime&) = delete;
@@ -49,6 +52,11 @@ public:
     Database& database() { return *database_; }
     IdentityStore& identity() { return *identity_; }
     BlobStore& blobs();
+    /// The S3 store when blobs.backend=s3, else nullptr.
+    S3BlobStore* s3_blobs() { return s3_blobs_; }
+    /// Throws std::runtime_error with a clear message when the blob store cannot be used (an
+    /// unreachable bucket, refused credentials); `loupe serve` calls it before listening.
+    void check_blob_store();
     Registries& registries() { return registries_; }
     CoreContext& context() { return *context_; }
     Logger& log() { return *log_; }
@@ -64,7 +72,10 @@ private:
     std::unique_ptr<Logger> log_;
     std::unique_ptr<Database> database_;
     std::unique_ptr<IdentityStore> identity_;
-    std::unique_ptr<LocalBlobStore> blobs_;
+    std::unique_ptr<UrlSigner> signer_;
+    std::unique_ptr<BlobStore> blobs_;
+    LocalBlobStore* local_blobs_ = nullptr;
+    S3BlobStore* s3_blobs_ = nullptr;
     Registries registries_;
     std::unique_ptr<CoreContext> context_;
     std::vector<std::unique_ptr<HostImpl>> hosts_;

@@ -16,7 +16,7 @@ bool is_inline_type(const std::string& media_type) {
 
 }  // namespace
 
-Response serve_blob(Request& request, LocalBlobStore& store) {
+Response serve_blob(Request& request, const UrlSigner& signer, BlobStore& store) {
     const std::string& raw_key = request.param("key");
     if (!is_blob_key(raw_key)) {
         throw HttpError::not_found();
@@ -25,13 +25,16 @@ Response serve_blob(Request& request, LocalBlobStore& store) {
     const SignedFields fields{request.query("contentType"), request.query("expires"),
                               request.query("signature")};
     const int64_t now = now_seconds();
-    const int64_t expires = require_signature(store.signer(), "GET", key, fields, now,
-                                              "Invalid or expired download signature");
-    const std::optional<std::string> path = store.local_path(key);
-    if (!path) {
+    const int64_t expires =
+        require_signature(signer, "GET", key, fields, now, "Invalid or expired download signature");
+    Response response = Response::no_content();
+    if (const std::optional<std::string> path = store.local_path(key)) {
+        response = Response::file(*path, *fields.content_type);
+    } else if (std::optional<std::string> bytes = store.read(key)) {
+        response = Response::text(std::move(*bytes), *fields.content_type);
+    } else {
         throw HttpError::not_found();
     }
-    Response response = Response::file(*path, *fields.content_type);
     if (!is_inline_type(media_type_of(*fields.content_type))) {
         response.with_header("Content-Disposition", "attachment");
     }

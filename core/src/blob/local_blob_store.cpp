@@ -22,6 +22,16 @@ namespace fs = std::filesystem;
 
 BlobStore::~BlobStore() = default;
 
+std::vector<std::string> BlobStore::missing(const std::vector<std::string>& keys) {
+    std::vector<std::string> absent;
+    for (const auto& key : keys) {
+        if (!exists(key)) {
+            absent.push_back(key);
+        }
+    }
+    return absent;
+}
+
 std::optional<std::string> BlobStore::read_prefix(const std::string& key, std::size_t max_bytes) {
     auto bytes = read(key);
     if (bytes && bytes->size() > max_bytes) {

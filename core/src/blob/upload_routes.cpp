@@ -20,10 +20,15 @@ void add_blob_routes(Routes& routes, LocalBlobStore& store, UploadLimits limits,
             return receive_form_upload(request, store, limits, log);
         },
         streamed);
+    add_blob_download_route(routes, store.signer(), store);
+}
+
+void add_blob_download_route(Routes& routes, const UrlSigner& signer, BlobStore& store) {
     // Streamed so a stray body on a GET is never read or parsed.
     routes.add(
         Method::get, "/blobs/{key}", AuthRequirement::none,
-        [&store](Request& request) { return serve_blob(request, store); }, streamed);
+        [&signer, &store](Request& request) { return serve_blob(request, signer, store); },
+        RouteOptions{BodyMode::stream});
 }
 
 }  // namespace loupe

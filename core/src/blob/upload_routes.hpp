@@ -16,8 +16,13 @@ struct UploadLimits {
     uint64_t max_bytes = 50ull << 20;  ///< `blobs.max_upload_bytes`
 };
 
+/// The upload routes and the download route of a local store.
 /// OWNERSHIP: `store` and `log` must outlive the routes.
 LOUPE_API void add_blob_routes(Routes& routes, LocalBlobStore& store, UploadLimits limits,
                                Logger& log);
+
+/// `GET /blobs/{key}` alone, for a store whose uploads go elsewhere (S3, proxied downloads).
+/// OWNERSHIP: `signer` and `store` must outlive the route.
+LOUPE_API void add_blob_download_route(Routes& routes, const UrlSigner& signer, BlobStore& store);
 
 }  // namespace loupe

@@ -143,9 +143,17 @@ CreateBuildInput parse(Request& request) {
 Json upload_targets(BlobStore& blobs, const std::vector<Upload>& uploads, bool secure_form) {
     Json targets = Json::array();
     std::set<std::string> listed;
+    std::vector<std::string> keys;
     for (const auto& upload : uploads) {
-        if (!listed.insert(upload.key).second || blobs.exists(upload.key)) {
-            continue;
+        if (listed.insert(upload.key).second) {
+            keys.push_back(upload.key);
+        }
+    }
+    const auto absent = blobs.missing(keys);
+    std::set<std::string> to_upload(absent.begin(), absent.end());
+    for (const auto& upload : uploads) {
+        if (to_upload.erase(upload.key) == 0) {
+            continue;  // held already, or listed once
         }
         if (secure_form) {
             auto [url, fields] =

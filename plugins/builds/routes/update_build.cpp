@@ -109,17 +109,17 @@ bool is_idempotent_retry(soci::session& session, const Build& build,
 
 std::vector<std::string> missing_blobs(BlobStore& blobs,
                                        const std::vector<ScreenshotInput>& screenshots) {
-    std::vector<std::string> missing;
+    std::vector<std::string> keys;
     std::set<std::string> checked;
     for (const auto& screenshot : screenshots) {
         for (const auto* key :
              {&screenshot.key, screenshot.pw_trace_key ? &*screenshot.pw_trace_key : nullptr}) {
-            if (key != nullptr && checked.insert(*key).second && !blobs.exists(*key)) {
-                missing.push_back(*key);
+            if (key != nullptr && checked.insert(*key).second) {
+                keys.push_back(*key);
             }
         }
     }
-    return missing;
+    return blobs.missing(keys);
 }
 
 std::string shard_key_of(const UpdateBuildInput& input, const Request& request) {

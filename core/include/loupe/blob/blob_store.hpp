@@ -28,6 +28,9 @@ public:
     virtual ~BlobStore();
 
     virtual bool exists(const std::string& key) = 0;
+    /// The keys among `keys` that exists() would deny, in their order. Stores whose lookups
+    /// are remote (a bucket) override it to check many keys at once.
+    virtual std::vector<std::string> missing(const std::vector<std::string>& keys);
     virtual std::optional<BlobInfo> stat(const std::string& key) = 0;
     /// Stores bytes under their own SHA-256; returns the key. Idempotent.
     virtual std::string put(std::span<const uint8_t> bytes) = 0;
