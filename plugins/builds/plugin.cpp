@@ -11,6 +11,7 @@
 #include "processing/compute_diff.hpp"
 #include "processing/process_build.hpp"
 #include "routes/routes.hpp"
+#include "store/blob_references.hpp"
 
 namespace {
 
@@ -25,6 +26,7 @@ void install(loupe::Host& host) {
     add_diff_command(host);
     add_find_baseline(host);
     add_list_diffs(host);
+    host.blob_references().add(referenced_blob_keys);
 
     auto& h = host;
     h.jobs().handle(

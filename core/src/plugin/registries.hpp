@@ -10,6 +10,7 @@
 #include "db/migration_runner.hpp"
 #include "jobs/job_kinds.hpp"
 #include "loupe/auth/token_resolvers.hpp"
+#include "loupe/blob/blob_references.hpp"
 #include "loupe/cli/commands.hpp"
 #include "loupe/events/events.hpp"
 #include "loupe/http/routes.hpp"
@@ -34,6 +35,11 @@ struct RegisteredService {
     std::string plugin;
 };
 
+struct RegisteredBlobFinder {
+    BlobReferenceFinder find;
+    std::string plugin;
+};
+
 struct Registries {
     std::vector<RegisteredRoute> routes;
     std::vector<MigrationTrack> migrations;         ///< in install order
@@ -43,6 +49,7 @@ struct Registries {
     std::vector<RegisteredCommand> commands;
     std::map<std::string, TokenResolver> token_resolvers;
     std::multimap<std::string, EventHandler> event_handlers;
+    std::vector<RegisteredBlobFinder> blob_finders;
     std::vector<std::function<void()>> ready_hooks;
     std::vector<std::function<void()>> shutdown_hooks;  ///< run in reverse
     bool frozen = false;
