@@ -10,16 +10,20 @@ import { clis, describeRun, GitRepo, node22, runCli } from "./support/cli.mjs";
 import { LoupeServer } from "./support/server.mjs";
 import { skipReason } from "./support/suite.mjs";
 
-/** A small Storybook-like build; returns { dir, files: { path: content } }. */
-function writeSite(repo, folder, seed) {
+/**
+ * A small Storybook-like build under <repo>/<folder>: `seed` is in every file (so the CLIs do not
+ * share contents), `variant` only in index.html, iframe.html, main.js and stories.json.
+ * Returns { dir, files: { path: content } }.
+ */
+function writeSite(repo, folder, seed, variant) {
   const files = {
-    "index.html": `<!doctype html><link rel="stylesheet" href="main.css"><script src="main.js"></script><h1>${seed}</h1>`,
-    "iframe.html": `<!doctype html><div id="storybook-root">${seed}</div>`,
-    "main.js": `console.log(${JSON.stringify(seed)});\n`.repeat(40),
-    "main.css": "body { margin: 0; font-family: sans-serif; }\n".repeat(20),
-    "assets/chunk-1.js": "export const one = 1;\n",
-    "assets/data/stories.json": JSON.stringify({ v: 5, entries: { [seed]: { id: seed } } }),
-    "sb-common-assets/fonts.css": "@font-face { font-family: x; }\n",
+    "index.html": `<!doctype html><link rel="stylesheet" href="main.css"><script src="main.js"></script><h1>${seed} ${variant}</h1>`,
+    "iframe.html": `<!doctype html><div id="storybook-root">${seed} ${variant}</div>`,
+    "main.js": `console.log(${JSON.stringify(`${seed} ${variant}`)});\n`.repeat(40),
+    "main.css": `/* ${seed} */\n` + "body { margin: 0; font-family: sans-serif; }\n".repeat(20),
+    "assets/chunk-1.js": `export const one = ${JSON.stringify(seed)};\n`,
+    "assets/data/stories.json": JSON.stringify({ v: 5, entries: { [variant]: { id: seed } } }),
+    "sb-common-assets/fonts.css": `@font-face { font-family: "${seed}"; }\n`,
   };
   const dir = join(repo.root, folder);
   for (const [path, content] of Object.entries(files)) {
@@ -52,7 +56,7 @@ describe("argos deploy", { skip: skipReason() }, () => {
       const env = () => ({ ARGOS_API_BASE_URL: server.apiBaseUrl, ARGOS_TOKEN: server.projectToken });
 
       test("deploys a folder and prints a URL that serves every file", async () => {
-        const { dir, files } = writeSite(repo, "storybook-static", `first ${cli.name}`);
+        const { dir, files } = writeSite(repo, "storybook-static", cli.name, "first");
         const requestsBefore = uploadRequests(server).length;
         const run = await runCli(cli, repo, ["deploy", dir], env());
         assert.equal(run.code, 0, `${describeRun(cli, run)}\n${logTail(server)}`);
@@ -103,33 +107,41 @@ describe("argos deploy", { skip: skipReason() }, () => {
       });
 
       test("deploying the same files again uploads nothing; the branch alias serves the newest", async () => {
-        const { dir } = writeSite(repo, "storybook-static", `first ${cli.name}`);
+        const { dir } = writeSite(repo, "storybook-static", cli.name, "first");
         const requestsBefore = uploadRequests(server).length;
         let run = await runCli(cli, repo, ["deploy", dir], env());
         assert.equal(run.code, 0, `${describeRun(cli, run)}\n${logTail(server)}`);
         assert.deepEqual(uploadRequests(server).slice(requestsBefore), [], "no upload request");
 
-        writeSite(repo, "storybook-static", `second ${cli.name}`);
+        writeSite(repo, "storybook-static", cli.name, "second");
         run = await runCli(cli, repo, ["deploy", dir], env());
         assert.equal(run.code, 0, `${describeRun(cli, run)}\n${logTail(server)}`);
         // Changed: index.html, iframe.html, main.js and stories.json; the rest is reused.
         assert.equal(uploadRequests(server).length - requestsBefore, 4);
 
-        const link = JSON.parse(server.cli(["admin", "deployments", "link", "--site", `default-${repo.branch}-default`, "--json"]));
-        const page = await fetch(link.url);
+        const page = await fetch(signedLink(server, `default-${repo.branch}-default`));
         assert.equal(page.status, 200);
-        assert.match(await page.text(), new RegExp(`second ${cli.name}`));
+        assert.match(await page.text(), new RegExp(`${cli.name} second`));
       });
 
       test("--prod deploys to production and moves the production alias", async () => {
-        const { dir } = writeSite(repo, "prod-static", `production ${cli.name}`);
+        const { dir } = writeSite(repo, "prod-static", cli.name, "production");
         const run = await runCli(cli, repo, ["deploy", dir, "--prod"], env());
         assert.equal(run.code, 0, `${describeRun(cli, run)}\n${logTail(server)}`);
-        const link = JSON.parse(server.cli(["admin", "deployments", "link", "--site", "default-default", "--json"]));
-        const page = await fetch(link.url);
+        const page = await fetch(signedLink(server, "default-default"));
         assert.equal(page.status, 200);
-        assert.match(await page.text(), new RegExp(`production ${cli.name}`));
+        assert.match(await page.text(), new RegExp(`${cli.name} production`));
       });
     });
   }
 });
+
+/**
+ * A signed link to a site from `loupe admin deployments link`, on the running server (the
+ * command, not knowing the listening port, prints the configured public URL's host).
+ */
+function signedLink(server, site) {
+  const { url } = JSON.parse(server.cli(["admin", "deployments", "link", "--site", site, "--json"]));
+  const signed = new URL(url);
+  return `${server.url}${signed.pathname}${signed.search}`;
+}
