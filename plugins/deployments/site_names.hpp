@@ -18,9 +18,9 @@ bool is_site_name(std::string_view name);
 
 /// `<project>-<9 random [a-z1-9]>-<account>`, shortened to fit a DNS label.
 std::string new_deployment_slug(const std::string& project_name, const std::string& account_slug);
-/// The branch alias `<project>-<branch>-<account>`. A branch whose slug is empty or too long is
-/// replaced or shortened with a digest of its full name, so two branches never share an alias
-/// by truncation.
+/// The branch alias `<project>-<branch>-<account>`. A branch part with no letter or digit, or
+/// longer than 30 characters, is replaced or cut and ends with a digest of the full branch name,
+/// so two branches never share an alias by truncation.
 std::string branch_alias(const std::string& project_name, const std::string& branch,
                          const std::string& account_slug);
 /// The production alias `<project>-<account>` (a branch alias always has a middle part).

@@ -30,38 +30,76 @@ std::optional<SiteTarget> SiteCatalog::target_of(const std::string& name, Clock:
     {
         std::lock_guard lock(mutex_);
         const auto it = names_.find(name);
-        if (it != names_.end() && it->second.expires > now) {
+        if (it != names_.end() && (it->second.expires > now || it->second.refreshing)) {
             return it->second.target;
+        }
+        if (it != names_.end()) {
+            it->second.refreshing = true;  // this request refreshes it; others use it meanwhile
         }
     }
     std::optional<SiteTarget> target;
-    {
+    try {
         auto session = database_.session();
         target = find_site(*session, name);
+    } catch (...) {
+        std::lock_guard lock(mutex_);
+        names_.erase(name);
+        throw;
     }
     std::lock_guard lock(mutex_);
     if (names_.size() >= max_cached_names) {
         names_.clear();
     }
-    names_[name] = CachedName{target, now + ttl_};
+    names_[name] = CachedName{target, now + ttl_, false};
     return target;
 }
 
 std::shared_ptr<const SiteContent> SiteCatalog::content_of(const SiteTarget& target,
                                                            Clock::time_point now) {
+    std::promise<std::shared_ptr<const SiteContent>> promise;
     {
-        std::lock_guard lock(mutex_);
+        std::unique_lock lock(mutex_);
         const auto it = contents_.find(target.deployment_id);
-        if (it != contents_.end() && (!it->second.expires || *it->second.expires > now)) {
-            return it->second.content;
+        if (it != contents_.end()) {
+            CachedContent& cached = it->second;
+            if (!cached.expires || *cached.expires > now || cached.refreshing) {
+                return cached.content;
+            }
+            cached.refreshing = true;
+        } else if (const auto loading = loading_.find(target.deployment_id);
+                   loading != loading_.end()) {
+            auto pending = loading->second;
+            lock.unlock();
+            return pending.get();
+        } else {
+            loading_.emplace(target.deployment_id, promise.get_future().share());
         }
     }
-    std::shared_ptr<const SiteContent> content;
-    {
-        auto session = database_.session();
-        content = std::make_shared<const SiteContent>(site_files(*session, target.deployment_id));
+    try {
+        std::shared_ptr<const SiteContent> content;
+        {
+            auto session = database_.session();
+            content =
+                std::make_shared<const SiteContent>(site_files(*session, target.deployment_id));
+        }
+        std::lock_guard lock(mutex_);
+        promise.set_value(content);
+        loading_.erase(target.deployment_id);
+        return store_content(target, std::move(content), now);
+    } catch (...) {
+        std::lock_guard lock(mutex_);
+        if (loading_.erase(target.deployment_id) > 0) {
+            promise.set_exception(std::current_exception());
+        }
+        if (const auto it = contents_.find(target.deployment_id); it != contents_.end()) {
+            it->second.refreshing = false;
+        }
+        throw;
     }
-    std::lock_guard lock(mutex_);
+}
+
+std::shared_ptr<const SiteContent> SiteCatalog::store_content(
+    const SiteTarget& target, std::shared_ptr<const SiteContent> content, Clock::time_point now) {
     if (const auto it = contents_.find(target.deployment_id); it != contents_.end()) {
         cached_files_ -= it->second.content->size();
         content_ages_.erase(it->second.age);
@@ -73,7 +111,7 @@ std::shared_ptr<const SiteContent> SiteCatalog::content_of(const SiteTarget& tar
         expires = now + ttl_;
     }
     contents_[target.deployment_id] =
-        CachedContent{content, expires, std::prev(content_ages_.end())};
+        CachedContent{content, expires, std::prev(content_ages_.end()), false};
     cached_files_ += content->size();
     evict_contents();
     return content;
@@ -93,19 +131,28 @@ ProjectAccess SiteCatalog::access_of(int64_t project_id, Clock::time_point now) 
     {
         std::lock_guard lock(mutex_);
         const auto it = access_.find(project_id);
-        if (it != access_.end() && it->second.expires > now) {
+        if (it != access_.end() && (it->second.expires > now || it->second.refreshing)) {
             return it->second.access;
+        }
+        if (it != access_.end()) {
+            it->second.refreshing = true;
         }
     }
     ProjectAccess access;
-    {
-        auto session = database_.session();
-        access.settings = load_settings(*session, project_id);
+    try {
+        {
+            auto session = database_.session();
+            access.settings = load_settings(*session, project_id);
+        }
+        const auto project = identity_.find_project(project_id);
+        access.project_private = !project || project->is_private;
+    } catch (...) {
+        std::lock_guard lock(mutex_);
+        access_.erase(project_id);
+        throw;
     }
-    const auto project = identity_.find_project(project_id);
-    access.project_private = !project || project->is_private;
     std::lock_guard lock(mutex_);
-    access_[project_id] = CachedAccess{access, now + ttl_};
+    access_[project_id] = CachedAccess{access, now + ttl_, false};
     return access;
 }
 

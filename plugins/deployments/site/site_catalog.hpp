@@ -3,11 +3,13 @@
 // `ttl_ms` (aliases move, deployments get pruned), a deployment's file table until evicted (it
 // never changes once ready; re-read after `ttl_ms` while its gzip variants are being made), a
 // project's access settings for `ttl_ms`. Instances sharing a database see each other's
-// changes within `ttl_ms`.
+// changes within `ttl_ms`. An expired entry is refreshed by one request while the others keep
+// using it, and a file table nobody holds yet is read once however many requests want it.
 // THREADS: thread-safe; database reads happen outside the lock.
 
 #include <chrono>
 #include <cstdint>
+#include <future>
 #include <list>
 #include <memory>
 #include <mutex>
@@ -46,20 +48,26 @@ private:
     struct CachedName {
         std::optional<SiteTarget> target;
         Clock::time_point expires;
+        bool refreshing = false;
     };
     struct CachedContent {
         std::shared_ptr<const SiteContent> content;
         std::optional<Clock::time_point> expires;  ///< set while gzip variants are pending
         std::list<int64_t>::iterator age;
+        bool refreshing = false;
     };
     struct CachedAccess {
         ProjectAccess access;
         Clock::time_point expires;
+        bool refreshing = false;
     };
 
     std::optional<SiteTarget> target_of(const std::string& name, Clock::time_point now);
     std::shared_ptr<const SiteContent> content_of(const SiteTarget& target, Clock::time_point now);
     ProjectAccess access_of(int64_t project_id, Clock::time_point now);
+    std::shared_ptr<const SiteContent> store_content(const SiteTarget& target,
+                                                     std::shared_ptr<const SiteContent> content,
+                                                     Clock::time_point now);
     void evict_contents();
 
     Database& database_;
@@ -71,6 +79,8 @@ private:
     std::unordered_map<std::string, CachedName> names_;
     std::unordered_map<int64_t, CachedContent> contents_;
     std::list<int64_t> content_ages_;  ///< oldest first
+    /// File tables being read for the first time, for the requests that wait on them.
+    std::unordered_map<int64_t, std::shared_future<std::shared_ptr<const SiteContent>>> loading_;
     std::size_t cached_files_ = 0;
     std::unordered_map<int64_t, CachedAccess> access_;
 };

@@ -113,6 +113,7 @@ TEST_CASE("deployments: POST /deployments refuses bad input, nothing is stored")
         CHECK(with_path(server, std::string(1024, 'a')).status == 201);
         CHECK(with_path(server, "chunk..js").status == 201);
         CHECK(with_path(server, ".well-known/x").status == 201);
+        execute_sql(server, "DELETE FROM deployment_files");
         execute_sql(server, "DELETE FROM deployments");
     }
     {

@@ -285,11 +285,11 @@ TEST_CASE("deployments: a private project's site needs a signed link or its cook
 
     // `loupe admin deployments link` signs any site name; an expired link stops working.
     const auto link = admin_json(server, {"deployments", "link", "--site",
-                                          "default-feature-x-default", "--expires-in", "1s"});
+                                          "default-feature-x-default", "--expires-in", "4s"});
     const std::string alias_url = link["url"];
     const std::string alias_path = alias_url.substr(alias_url.find("/d/"));
     CHECK(get(server, alias_path).status == 200);
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     int status = 200;
     while ((status = get(server, alias_path).status) == 200 &&
            std::chrono::steady_clock::now() < deadline) {
