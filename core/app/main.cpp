@@ -73,6 +73,18 @@ int run(int argc, char** argv) {
         return loupe::run_blobs_admin_command(runtime.config(), runtime.data_dir(), line.args,
                                               std::cout, std::cerr, runtime.log());
     }
+    if (line.command == "admin" && !line.args.empty() && !line.args[0].starts_with('-') &&
+        line.args[0] != "help" && !loupe::is_core_admin_group(line.args[0])) {
+        // `loupe admin deployments prune ...`: a plugin's command named "admin deployments".
+        runtime.load_plugins();
+        runtime.migrate();
+        for (const auto& command : runtime.registries().commands) {
+            if (command.name == "admin " + line.args[0]) {
+                return command.run(
+                    std::vector<std::string>(line.args.begin() + 1, line.args.end()));
+            }
+        }
+    }
     if (line.command == "admin") {
         runtime.migrate();
         return loupe::run_admin_command(runtime.identity(), line.args, std::cout, std::cerr);

@@ -15,6 +15,7 @@
 #include "project_settings_fields.hpp"
 #include "routes/routes.hpp"
 #include "service/builds_service_impl.hpp"
+#include "store/blob_references.hpp"
 
 namespace {
 
@@ -38,6 +39,7 @@ void install(loupe::Host& host) {
     add_find_baseline(host);
     add_list_diffs(host);
     add_change_ignore_routes(host);
+    host.blob_references().add(referenced_blob_keys);
 
     auto& h = host;
     h.jobs().handle(

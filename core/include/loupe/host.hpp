@@ -12,6 +12,7 @@
 #include "loupe/auth/identity.hpp"
 #include "loupe/auth/project_fields.hpp"
 #include "loupe/auth/token_resolvers.hpp"
+#include "loupe/blob/blob_references.hpp"
 #include "loupe/blob/blob_store.hpp"
 #include "loupe/cli/commands.hpp"
 #include "loupe/config/config_view.hpp"
@@ -45,6 +46,8 @@ public:
     virtual Database& db() = 0;
     virtual Identity& identity() = 0;
     virtual BlobStore& blobs() = 0;
+    /// Finders of the blob keys each plugin's rows hold (register yours if you keep any).
+    virtual BlobReferences& blob_references() = 0;
     /// The plugin's own section, `plugins.<name>.*`.
     virtual const ConfigView& config() = 0;
     /// The whole configuration (read-only), e.g. `http.public_url`.

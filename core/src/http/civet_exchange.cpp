@@ -109,6 +109,19 @@ bool write_all(mg_connection* connection, const char* data, std::size_t size) {
     return true;
 }
 
+/// Reads exactly `size` bytes; false when the file ends or fails first.
+bool read_fully(int fd, char* data, std::size_t size) {
+    while (size > 0) {
+        const ssize_t count = ::read(fd, data, size);
+        if (count <= 0) {
+            return false;
+        }
+        data += count;
+        size -= static_cast<std::size_t>(count);
+    }
+    return true;
+}
+
 }  // namespace
 
 CivetExchange::CivetExchange(mg_connection* connection)
@@ -225,7 +238,14 @@ void CivetExchange::send(const Response& response, bool headers_only, bool close
             throw std::runtime_error("cannot send file " + response.file_path + ": " +
                                      (file->get() < 0 ? std::strerror(errno) : "not a file"));
         }
-        length = static_cast<std::size_t>(status.st_size);
+        const auto size = static_cast<uint64_t>(status.st_size);
+        const uint64_t offset = std::min(response.file_offset, size);
+        length = static_cast<std::size_t>(
+            std::min(size - offset, response.file_length.value_or(size - offset)));
+        if (offset > 0 && ::lseek(file->get(), static_cast<off_t>(offset), SEEK_SET) < 0) {
+            throw std::runtime_error("cannot seek in file " + response.file_path + ": " +
+                                     std::strerror(errno));
+        }
     }
 
     if (broken_ || (!body_complete() && !discard_small_body())) {
@@ -250,6 +270,19 @@ void CivetExchange::send(const Response& response, bool headers_only, bool close
         head += "Content-Length: " + std::to_string(length) + "\r\n";
     }
     head += "\r\n";
+    if (file && !headers_only && has_body && length <= io_chunk) {
+        // A small file goes out with the head in one write (one syscall, one TCP segment).
+        const std::size_t head_size = head.size();
+        head.resize(head_size + length);
+        if (!read_fully(file->get(), head.data() + head_size, length)) {
+            head.resize(head_size);  // the file shrank under us: send what the head promised
+            mg_disable_connection_keep_alive(connection_);
+            write_all(connection_, head.data(), head.size());
+            return;
+        }
+        write_all(connection_, head.data(), head.size());
+        return;
+    }
     if (!write_all(connection_, head.data(), head.size()) || headers_only || !has_body) {
         return;
     }

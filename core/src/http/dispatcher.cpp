@@ -124,9 +124,12 @@ int Dispatcher::handle(Exchange& exchange) const noexcept {
 
 Response Dispatcher::run(Exchange& exchange, Context& context) const {
     context.method = parse_method(exchange.method());
-    const std::string_view path = api_path(exchange.path());
+    const std::string_view virtual_host =
+        router_.virtual_host_of(exchange.header("Host").value_or(""));
+    const std::string_view path =
+        virtual_host.empty() ? api_path(exchange.path()) : exchange.path();
     // An unknown method still learns whether the path exists: 405 rather than 404.
-    RouteMatch match = router_.match(context.method.value_or(Method::get), path);
+    RouteMatch match = router_.match(context.method.value_or(Method::get), path, virtual_host);
     if (match.outcome == RouteMatch::Outcome::not_found) {
         throw HttpError(404, "Not Found");
     }
@@ -139,8 +142,9 @@ Response Dispatcher::run(Exchange& exchange, Context& context) const {
     }
     context.route = match.route;
     const Route& route = match.route->route;
-    ServerRequest request(exchange, *context.method, std::string(path), std::move(match.params),
-                          context.request_id, options_.max_json_bytes);
+    ServerRequest request(
+        exchange, *context.method, std::string(path), std::move(match.params), context.request_id,
+        route.options.max_json_bytes > 0 ? route.options.max_json_bytes : options_.max_json_bytes);
     if (route.options.body == BodyMode::json) {
         // Express's body parser runs first: 413 and malformed JSON precede validation.
         request.json();

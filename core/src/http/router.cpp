@@ -1,6 +1,7 @@
 #include "http/router.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 #include <stdexcept>
 
@@ -57,6 +58,10 @@ std::string describe(const RegisteredRoute& route) {
                                 "' is malformed: " + why);
 }
 
+bool is_rest_capture(std::string_view segment) {
+    return segment.size() > 5 && segment.starts_with('{') && segment.ends_with("...}");
+}
+
 std::vector<std::string> parse_pattern(const RegisteredRoute& route) {
     const auto fail = [&](const std::string& why) { refuse_pattern(route, why); };
     const auto parts = split_path(route.route.pattern);
@@ -65,12 +70,23 @@ std::vector<std::string> parse_pattern(const RegisteredRoute& route) {
     }
     std::vector<std::string> segments;
     std::vector<std::string_view> names;
-    for (std::string_view part : *parts) {
+    for (std::size_t index = 0; index < parts->size(); ++index) {
+        const std::string_view part = (*parts)[index];
         if (part.front() == '{') {
+            const bool rest = is_rest_capture(part);
+            if (rest && index + 1 != parts->size()) {
+                fail("the rest capture '" + std::string(part) + "' must be the last segment");
+            }
             const bool closed = part.size() >= 2 && part.back() == '}';
-            const std::string_view name = closed ? part.substr(1, part.size() - 2) : part;
+            std::string_view name = part;
+            if (rest) {
+                name = part.substr(1, part.size() - 5);
+            } else if (closed) {
+                name = part.substr(1, part.size() - 2);
+            }
             if (!closed || !is_param_name(name)) {
-                fail("'" + std::string(part) + "' is not a {name} capture of [A-Za-z0-9_]");
+                fail("'" + std::string(part) +
+                     "' is not a {name} or {name...} capture of [A-Za-z0-9_]");
             }
             if (std::find(names.begin(), names.end(), name) != names.end()) {
                 fail("capture {" + std::string(name) + "} appears twice");
@@ -84,30 +100,53 @@ std::vector<std::string> parse_pattern(const RegisteredRoute& route) {
     return segments;
 }
 
-/// Same method and same literals at the same places: the two could never be told apart.
-bool same_shape(const std::vector<std::string>& a, const std::vector<std::string>& b) {
-    if (a.size() != b.size()) {
+/// 2 for a literal, 1 for a one-segment capture, 0 for the rest capture.
+int rank(const std::vector<std::string>& segments, bool rest, std::size_t index) {
+    if (rest && index + 1 == segments.size()) {
+        return 0;
+    }
+    return is_capture(segments[index]) ? 1 : 2;
+}
+
+/// Same method, host and literals at the same places: the two could never be told apart.
+bool same_shape(const std::vector<std::string>& a, bool a_rest, const std::vector<std::string>& b,
+                bool b_rest) {
+    if (a.size() != b.size() || a_rest != b_rest) {
         return false;
     }
     for (std::size_t i = 0; i < a.size(); ++i) {
-        const bool a_capture = is_capture(a[i]);
-        if (a_capture != is_capture(b[i]) || (!a_capture && a[i] != b[i])) {
+        const int a_rank = rank(a, a_rest, i);
+        if (a_rank != rank(b, b_rest, i) || (a_rank == 2 && a[i] != b[i])) {
             return false;
         }
     }
     return true;
 }
 
-/// True when `a` is more specific than `b`: at the first position where they differ in kind,
-/// `a` has the literal.
-bool more_specific(const std::vector<std::string>& a, const std::vector<std::string>& b) {
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        const bool a_capture = is_capture(a[i]);
-        if (a_capture != is_capture(b[i])) {
-            return !a_capture;
+/// True when `a` is more specific than `b` (both match the same path): at the first position
+/// where they differ in kind, `a` has the literal (or a one-segment capture against a rest
+/// capture); otherwise a fixed-length route wins over a rest capture, and of two rest captures
+/// the one starting later.
+bool more_specific(const std::vector<std::string>& a, bool a_rest,
+                   const std::vector<std::string>& b, bool b_rest) {
+    for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
+        const int a_rank = rank(a, a_rest, i);
+        const int b_rank = rank(b, b_rest, i);
+        if (a_rank != b_rank) {
+            return a_rank > b_rank;
         }
     }
-    return false;
+    if (a_rest != b_rest) {
+        return !a_rest;
+    }
+    return a.size() > b.size();
+}
+
+std::string lower_case(std::string_view text) {
+    std::string lower(text);
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return lower;
 }
 
 }  // namespace
@@ -119,21 +158,49 @@ Router::Router(const std::vector<RegisteredRoute>& routes) {
             throw std::invalid_argument("route " + describe(route) + " of plugin '" + route.plugin +
                                         "' has no handler");
         }
-        Entry entry{parse_pattern(route), &route};
+        Entry entry{parse_pattern(route), false, lower_case(route.route.options.host_suffix),
+                    &route};
+        entry.rest = !entry.segments.empty() && is_rest_capture(entry.segments.back());
         for (const Entry& existing : entries_) {
             if (existing.route->route.method == route.route.method &&
-                same_shape(existing.segments, entry.segments)) {
+                existing.host_suffix == entry.host_suffix &&
+                same_shape(existing.segments, existing.rest, entry.segments, entry.rest)) {
                 throw std::invalid_argument("duplicate route " + describe(route) + ": plugin '" +
                                             route.plugin + "' registers it, plugin '" +
                                             existing.route->plugin + "' already did (as " +
                                             existing.route->route.pattern + ")");
             }
         }
+        if (!entry.host_suffix.empty() && std::find(host_suffixes_.begin(), host_suffixes_.end(),
+                                                    entry.host_suffix) == host_suffixes_.end()) {
+            host_suffixes_.push_back(entry.host_suffix);
+        }
         entries_.push_back(std::move(entry));
     }
+    // Longest first, so "a.deploy.example.com" is tried before "example.com".
+    std::sort(host_suffixes_.begin(), host_suffixes_.end(),
+              [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
 }
 
-RouteMatch Router::match(Method method, std::string_view path) const {
+std::string_view Router::virtual_host_of(std::string_view host_header) const {
+    if (host_suffixes_.empty() || host_header.empty() || host_header.front() == '[') {
+        return {};
+    }
+    std::string host = lower_case(host_header.substr(0, host_header.find(':')));
+    if (!host.empty() && host.back() == '.') {
+        host.pop_back();
+    }
+    for (const std::string& suffix : host_suffixes_) {
+        if (host.size() > suffix.size() + 1 && host.ends_with(suffix) &&
+            host[host.size() - suffix.size() - 1] == '.') {
+            return suffix;
+        }
+    }
+    return {};
+}
+
+RouteMatch Router::match(Method method, std::string_view path,
+                         std::string_view virtual_host) const {
     RouteMatch result;
     const auto raw_segments = split_path(path);
     if (!raw_segments) {
@@ -150,11 +217,15 @@ RouteMatch Router::match(Method method, std::string_view path) const {
     std::vector<bool> allowed(static_cast<std::size_t>(Method::options) + 1, false);
     bool path_exists = false;
     for (const Entry& entry : entries_) {
-        if (entry.segments.size() != segments.size()) {
+        if (entry.host_suffix != virtual_host) {
+            continue;
+        }
+        const std::size_t fixed = entry.segments.size() - (entry.rest ? 1 : 0);
+        if (entry.rest ? segments.size() < fixed : segments.size() != fixed) {
             continue;
         }
         bool matches = true;
-        for (std::size_t i = 0; i < segments.size() && matches; ++i) {
+        for (std::size_t i = 0; i < fixed && matches; ++i) {
             // Captures need a non-empty value; "%2F" decoded inside one stays in it.
             matches = is_capture(entry.segments[i]) ? !segments[i].empty()
                                                     : entry.segments[i] == segments[i];
@@ -165,11 +236,13 @@ RouteMatch Router::match(Method method, std::string_view path) const {
         path_exists = true;
         const Method entry_method = entry.route->route.method;
         allowed[static_cast<std::size_t>(entry_method)] = true;
-        if (entry_method == method && (!best || more_specific(entry.segments, best->segments))) {
+        if (entry_method == method &&
+            (!best || more_specific(entry.segments, entry.rest, best->segments, best->rest))) {
             best = &entry;
         }
         if (entry_method == Method::get &&
-            (!best_get || more_specific(entry.segments, best_get->segments))) {
+            (!best_get ||
+             more_specific(entry.segments, entry.rest, best_get->segments, best_get->rest))) {
             best_get = &entry;
         }
     }
@@ -193,11 +266,20 @@ RouteMatch Router::match(Method method, std::string_view path) const {
     }
     result.outcome = RouteMatch::Outcome::found;
     result.route = best->route;
-    for (std::size_t i = 0; i < segments.size(); ++i) {
+    const std::size_t fixed = best->segments.size() - (best->rest ? 1 : 0);
+    for (std::size_t i = 0; i < fixed; ++i) {
         if (is_capture(best->segments[i])) {
             const std::string& pattern = best->segments[i];
             result.params.emplace(pattern.substr(1, pattern.size() - 2), std::move(segments[i]));
         }
+    }
+    if (best->rest) {
+        std::string rest;
+        for (std::size_t i = fixed; i < segments.size(); ++i) {
+            rest += (i == fixed ? "" : "/") + segments[i];
+        }
+        const std::string& pattern = best->segments.back();
+        result.params.emplace(pattern.substr(1, pattern.size() - 5), std::move(rest));
     }
     return result;
 }

@@ -1,6 +1,10 @@
 #pragma once
-// Immutable route table: literal segments and `{param}` captures. A literal segment wins over
-// a capture at the same position ("/builds/finalize" before "/builds/{buildId}").
+// Immutable route table: literal segments, `{param}` captures and, as the last segment only, a
+// `{param...}` capture of the rest of the path (zero or more segments, decoded one by one and
+// joined with '/'). A literal segment wins over a capture at the same position
+// ("/builds/finalize" before "/builds/{buildId}"), and a route of fixed length over a rest
+// capture. Routes registered for a virtual host (RouteOptions::host_suffix) answer only requests
+// whose Host is a subdomain of it, and such requests see no other route.
 
 #include <map>
 #include <string>
@@ -28,17 +32,26 @@ public:
     /// Throws std::invalid_argument on a malformed pattern or two routes with the same
     /// method and shape, naming both plugins.
     explicit Router(const std::vector<RegisteredRoute>& routes);
-    /// `path` without query string; a leading "/v2" is stripped by the caller.
-    /// A trailing slash is ignored. HEAD falls back to the GET route of the same path, and
-    /// `allowed` is filled whenever the path exists (HEAD listed wherever GET is).
-    RouteMatch match(Method method, std::string_view path) const;
+    /// `path` without query string; a leading "/v2" is stripped by the caller (not for a
+    /// virtual host). A trailing slash is ignored. HEAD falls back to the GET route of the same
+    /// path, and `allowed` is filled whenever the path exists (HEAD listed wherever GET is).
+    /// `virtual_host`: the suffix virtual_host_of() found for the request, or empty.
+    RouteMatch match(Method method, std::string_view path,
+                     std::string_view virtual_host = {}) const;
+
+    /// The registered host suffix the request's Host header (any case, with or without a port)
+    /// is a subdomain of; empty when it is none (then the request is an API request).
+    std::string_view virtual_host_of(std::string_view host_header) const;
 
 private:
     struct Entry {
-        std::vector<std::string> segments;  ///< "{name}" for captures
+        std::vector<std::string> segments;  ///< "{name}" for captures, "{name...}" for the rest
+        bool rest = false;                  ///< the last segment captures the rest of the path
+        std::string host_suffix;            ///< lower-case; empty for API routes
         const RegisteredRoute* route;
     };
     std::vector<Entry> entries_;
+    std::vector<std::string> host_suffixes_;
 };
 
 }  // namespace loupe

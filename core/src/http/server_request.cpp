@@ -75,6 +75,10 @@ const std::string& ServerRequest::body() {
     if (declared && *declared > body_limit_) {
         throw entity_too_large();  // without reading a byte of it
     }
+    if (declared && *declared == 0) {
+        body_.emplace();  // most GETs: no buffer to allocate and clear
+        return *body_;
+    }
     std::string data;
     std::size_t size = 0;
     while (true) {

@@ -163,6 +163,11 @@ bool wants_help(const std::vector<std::string>& words) {
 
 }  // namespace
 
+bool is_core_admin_group(const std::string& word) {
+    return std::any_of(commands().begin(), commands().end(),
+                       [&](const AdminCommand& command) { return command.spec.group == word; });
+}
+
 int run_admin_command(IdentityStore& identity, const std::vector<std::string>& args,
                       std::ostream& out, std::ostream& err) {
     std::vector<std::string> words;

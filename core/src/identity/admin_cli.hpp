@@ -17,4 +17,8 @@ namespace loupe {
 LOUPE_API int run_admin_command(IdentityStore& identity, const std::vector<std::string>& args,
                                 std::ostream& out, std::ostream& err);
 
+/// True for the groups the core's admin command handles ("user", "project", ...). Any other
+/// `loupe admin GROUP ...` is looked up among the plugins' commands as "admin GROUP".
+LOUPE_API bool is_core_admin_group(const std::string& word);
+
 }  // namespace loupe

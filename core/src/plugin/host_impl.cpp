@@ -19,6 +19,18 @@ void require_open(bool committed, const std::string& plugin, const char* what) {
 
 }  // namespace
 
+std::set<std::string> referenced_blobs(const Registries& registries, soci::session& session,
+                                       const std::vector<std::string>& keys) {
+    std::set<std::string> referenced;
+    if (keys.empty()) {
+        return referenced;
+    }
+    for (const auto& finder : registries.blob_finders) {
+        referenced.merge(finder.find(session, keys));
+    }
+    return referenced;
+}
+
 struct HostImpl::Staged {
     explicit Staged(HostImpl& host) : host_(host) {}
 
@@ -32,6 +44,7 @@ struct HostImpl::Staged {
     std::map<std::string, TokenResolver> token_resolvers;
     std::vector<ProjectFieldsWriter> project_field_writers;
     std::vector<std::pair<std::string, EventHandler>> subscriptions;
+    std::vector<BlobReferenceFinder> blob_finders;
     std::vector<std::function<void()>> ready_hooks;
     std::vector<std::function<void()>> shutdown_hooks;
     std::unique_ptr<ConfigView> config;
@@ -129,6 +142,19 @@ struct HostImpl::Staged {
         Staged& s_;
     } commands_facade{*this};
 
+    struct StagedBlobReferences final : BlobReferences {
+        explicit StagedBlobReferences(Staged& s) : s_(s) {}
+        void add(BlobReferenceFinder finder) override {
+            require_open(s_.committed, s_.host_.plugin_name_, "a blob reference finder");
+            s_.blob_finders.push_back(std::move(finder));
+        }
+        std::set<std::string> referenced(soci::session& session,
+                                         const std::vector<std::string>& keys) override {
+            return referenced_blobs(s_.host_.core_.registries, session, keys);
+        }
+        Staged& s_;
+    } blob_references_facade{*this};
+
     struct StagedTokenResolvers final : TokenResolvers {
         explicit StagedTokenResolvers(Staged& s) : s_(s) {}
         void add(std::string prefix, TokenResolver resolver) override {
@@ -173,6 +199,9 @@ Events& HostImpl::events() {
 }
 Commands& HostImpl::commands() {
     return staged_->commands_facade;
+}
+BlobReferences& HostImpl::blob_references() {
+    return staged_->blob_references_facade;
 }
 TokenResolvers& HostImpl::token_resolvers() {
     return staged_->token_resolvers_facade;
@@ -260,6 +289,9 @@ void HostImpl::commit() {
     for (auto& [topic, handler] : s.subscriptions) {
         registries.event_handlers.emplace(topic, std::move(handler));
     }
+    for (auto& finder : s.blob_finders) {
+        registries.blob_finders.push_back(RegisteredBlobFinder{std::move(finder), plugin_name_});
+    }
     for (auto& hook : s.ready_hooks) {
         registries.ready_hooks.push_back(std::move(hook));
     }
@@ -280,6 +312,7 @@ void HostImpl::discard() {
     s.token_resolvers.clear();
     s.project_field_writers.clear();
     s.subscriptions.clear();
+    s.blob_finders.clear();
     s.ready_hooks.clear();
     s.shutdown_hooks.clear();
 }

@@ -4,7 +4,9 @@
 // The object outlives install(): plugins keep using db(), jobs().enqueue(), events().publish().
 
 #include <memory>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "core_context.hpp"
 #include "loupe/host.hpp"
@@ -28,6 +30,7 @@ public:
     Database& db() override { return core_.database; }
     Identity& identity() override { return core_.identity; }
     BlobStore& blobs() override { return core_.blobs; }
+    BlobReferences& blob_references() override;
     const ConfigView& config() override;
     const ConfigView& global_config() override { return core_.config; }
     Logger& log() override;
@@ -46,6 +49,11 @@ private:
     CoreContext& core_;
     std::unique_ptr<Staged> staged_;
 };
+
+/// The subset of `keys` any registered finder reports as referenced.
+LOUPE_API std::set<std::string> referenced_blobs(const Registries& registries,
+                                                 soci::session& session,
+                                                 const std::vector<std::string>& keys);
 
 /// `http.public_url` without a trailing slash (default http://127.0.0.1:<http.port>).
 LOUPE_API std::string public_url_of(const ConfigView& config);

@@ -11,6 +11,7 @@
 #include "jobs/job_kinds.hpp"
 #include "loupe/auth/project_fields.hpp"
 #include "loupe/auth/token_resolvers.hpp"
+#include "loupe/blob/blob_references.hpp"
 #include "loupe/cli/commands.hpp"
 #include "loupe/events/events.hpp"
 #include "loupe/http/routes.hpp"
@@ -35,6 +36,11 @@ struct RegisteredService {
     std::string plugin;
 };
 
+struct RegisteredBlobFinder {
+    BlobReferenceFinder find;
+    std::string plugin;
+};
+
 struct Registries {
     std::vector<RegisteredRoute> routes;
     std::vector<MigrationTrack> migrations;         ///< in install order
@@ -45,6 +51,7 @@ struct Registries {
     std::map<std::string, TokenResolver> token_resolvers;
     std::vector<ProjectFieldsWriter> project_field_writers;  ///< in install order
     std::multimap<std::string, EventHandler> event_handlers;
+    std::vector<RegisteredBlobFinder> blob_finders;
     std::vector<std::function<void()>> ready_hooks;
     std::vector<std::function<void()>> shutdown_hooks;  ///< run in reverse
     bool frozen = false;

@@ -1,5 +1,6 @@
 // Key functions of SDK interfaces whose implementations live elsewhere in the core, so their
 // typeinfo and vtables exist once, in libloupe-core.
+#include "loupe/blob/blob_references.hpp"
 #include "loupe/cli/commands.hpp"
 #include "loupe/host.hpp"
 #include "loupe/services/services.hpp"
@@ -10,5 +11,6 @@ Host::~Host() = default;
 Services::~Services() = default;
 Commands::~Commands() = default;
 ProjectFields::~ProjectFields() = default;
+BlobReferences::~BlobReferences() = default;
 
 }  // namespace loupe

@@ -63,6 +63,7 @@ export class LoupeServer {
   #process = null;
   #db = null;
   #exited = null;
+  #commonArgs = [];
 
   async #start(node22, postgresUrl, settings) {
     if (postgresUrl) {
@@ -71,18 +72,17 @@ export class LoupeServer {
       const file = join(this.dataDir, "loupe.db");
       this.#db = { url: `sqlite:${file}`, query: node22 ? sqliteQuery(file, node22) : null, drop() {} };
     }
-    const args = [
+    this.#commonArgs = [
       "--config", join(sourceDir, "etc/loupe.properties"),
       "--set", "http.port=0",
       "--set", "http.listen_address=127.0.0.1",
       "--set", `data.dir=${this.dataDir}`,
       "--set", `db.url=${this.#db.url}`,
-      "--set", "plugins.enabled=auth,builds,reviews",
+      "--set", "plugins.enabled=auth,builds,reviews,deployments",
       ...(pluginDir ? ["--set", `plugins.path=${pluginDir}`] : []),
       ...settings.flatMap((setting) => ["--set", setting]),
-      "serve",
     ];
-    this.#process = spawn(loupeBin, args, { stdio: ["ignore", "pipe", "pipe"] });
+    this.#process = spawn(loupeBin, [...this.#commonArgs, "serve"], { stdio: ["ignore", "pipe", "pipe"] });
     this.#exited = new Promise((done) => this.#process.on("exit", (code, signal) => done({ code, signal })));
     const collect = (data) => {
       this.output += data.toString();
@@ -106,6 +106,11 @@ export class LoupeServer {
     if (!this.projectToken || !this.personalAccessToken) {
       throw new Error(`bootstrap.json lacks projectToken/personalAccessToken: ${JSON.stringify(Object.keys(bootstrap))}`);
     }
+  }
+
+  /** Runs `loupe <args>` on the server's configuration and database; returns its stdout. */
+  cli(args) {
+    return execFileSync(loupeBin, [...this.#commonArgs, ...args], { stdio: ["ignore", "pipe", "pipe"] }).toString();
   }
 
   /** Server log lines (stdout and stderr) seen so far. */

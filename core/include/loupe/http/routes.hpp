@@ -1,7 +1,9 @@
 #pragma once
 // Route registration. Patterns are literal segments and `{name}` captures, e.g.
-// "/projects/{owner}/{project}/builds/{buildNumber}". Every route answers both at "/..." and
-// "/v2/...". Registration is allowed only during install().
+// "/projects/{owner}/{project}/builds/{buildNumber}", and may end with a `{name...}` capture of
+// the rest of the path ("/d/{slug}/{path...}": zero or more segments, each percent-decoded,
+// joined with '/'). Every route answers both at "/..." and "/v2/...", except routes of a virtual
+// host (RouteOptions::host_suffix). Registration is allowed only during install().
 //
 // A handler runs in two steps, mirroring the Argos pipeline (reference §1.1):
 //   prepare(request)  -> validates path, query and body (throw HttpError 400) and returns
@@ -30,6 +32,12 @@ enum class BodyMode {
 
 struct RouteOptions {
     BodyMode body = BodyMode::json;
+    /// Largest JSON body of this route (413 above); 0 = http.max_json_bytes.
+    std::size_t max_json_bytes = 0;
+    /// When set (e.g. "deploy.example.com"), the route answers only requests whose Host header
+    /// names a subdomain of it ("site.deploy.example.com"), with the path as sent (no "/v2"
+    /// stripping), and such requests reach no other route.
+    std::string host_suffix = {};
 };
 
 struct Route {

@@ -9,10 +9,12 @@
 namespace loupe {
 namespace {
 
-RegisteredRoute route(Method method, std::string pattern, std::string plugin = "alpha") {
+RegisteredRoute route(Method method, std::string pattern, std::string plugin = "alpha",
+                      std::string host_suffix = "") {
     Route r;
     r.method = method;
     r.pattern = std::move(pattern);
+    r.options.host_suffix = std::move(host_suffix);
     r.prepare = [](Request&) { return Handler([](Request&) { return Response::no_content(); }); };
     return {std::move(r), std::move(plugin)};
 }
@@ -160,6 +162,97 @@ TEST_CASE("router: malformed patterns are refused with the plugin's name") {
         CHECK(message.find("malformed") != std::string::npos);
         CHECK(message.find("'gamma'") != std::string::npos);
     }
+}
+
+TEST_CASE("router: a {name...} capture takes the rest of the path, segment by segment decoded") {
+    const std::vector<RegisteredRoute> routes = {
+        route(Method::get, "/d/{slug}/{path...}", "sites"),
+    };
+    const Router router(routes);
+
+    const RouteMatch nested = router.match(Method::get, "/d/web-1/static/js/main%20x.js");
+    REQUIRE(nested.outcome == RouteMatch::Outcome::found);
+    CHECK(nested.params.at("slug") == "web-1");
+    CHECK(nested.params.at("path") == "static/js/main x.js");
+
+    // Zero remaining segments (with or without the trailing slash) give an empty rest.
+    for (const char* path : {"/d/web-1", "/d/web-1/"}) {
+        CAPTURE(path);
+        const RouteMatch root = router.match(Method::get, path);
+        REQUIRE(root.outcome == RouteMatch::Outcome::found);
+        CHECK(root.params.at("path").empty());
+    }
+
+    // An encoded slash or dot stays inside its segment: the rest is never re-split or resolved.
+    const RouteMatch encoded = router.match(Method::get, "/d/web-1/..%2f..%2fetc/%2e%2e/passwd");
+    REQUIRE(encoded.outcome == RouteMatch::Outcome::found);
+    CHECK(encoded.params.at("path") == "../../etc/../passwd");
+    const RouteMatch twice = router.match(Method::get, "/d/web-1/%252e%252e/x");
+    REQUIRE(twice.outcome == RouteMatch::Outcome::found);
+    CHECK(twice.params.at("path") == "%2e%2e/x");
+
+    // Empty segments and a missing fixed segment still do not match.
+    CHECK(router.match(Method::get, "/d/web-1//x").outcome == RouteMatch::Outcome::not_found);
+    CHECK(router.match(Method::get, "/d").outcome == RouteMatch::Outcome::not_found);
+    CHECK(router.match(Method::head, "/d/web-1/a").outcome == RouteMatch::Outcome::found);
+}
+
+TEST_CASE("router: fixed-length routes win over a rest capture, a later rest over an earlier") {
+    const std::vector<RegisteredRoute> routes = {
+        route(Method::get, "/{all...}", "catch-all"),
+        route(Method::get, "/d/{slug}/{path...}", "sites"),
+        route(Method::get, "/d/{slug}", "site-info"),
+        route(Method::get, "/d/{slug}/meta.json", "meta"),
+    };
+    const Router router(routes);
+    const auto plugin_for = [&](const char* path) {
+        const RouteMatch match = router.match(Method::get, path);
+        REQUIRE(match.outcome == RouteMatch::Outcome::found);
+        return match.route->plugin;
+    };
+    CHECK(plugin_for("/d/a") == "site-info");
+    CHECK(plugin_for("/d/a/meta.json") == "meta");
+    CHECK(plugin_for("/d/a/b/meta.json") == "sites");
+    CHECK(plugin_for("/d/a/index.html") == "sites");
+    CHECK(plugin_for("/d") == "catch-all");
+    CHECK(plugin_for("/") == "catch-all");
+    CHECK(router.match(Method::get, "/x/y").params.at("all") == "x/y");
+}
+
+TEST_CASE("router: a rest capture anywhere but last, or twice the same shape, is refused") {
+    const std::string middle = refusal({route(Method::get, "/d/{path...}/x", "sites")});
+    CHECK(middle.find("must be the last segment") != std::string::npos);
+    CHECK(refusal({route(Method::get, "/d/{...}")}).find("malformed") != std::string::npos);
+    const std::string twice =
+        refusal({route(Method::get, "/d/{path...}", "a"), route(Method::get, "/d/{rest...}", "b")});
+    CHECK(twice.find("duplicate route") != std::string::npos);
+    // A rest capture and a single capture at the same place are different shapes.
+    CHECK(refusal({route(Method::get, "/d/{path...}"), route(Method::get, "/d/{id}")}).empty());
+}
+
+TEST_CASE("router: virtual-host routes answer only subdomains of their suffix, and alone") {
+    const std::vector<RegisteredRoute> routes = {
+        route(Method::get, "/{path...}", "sites", "Deploy.Example.com"),
+        route(Method::get, "/project", "auth"),
+    };
+    const Router router(routes);
+    CHECK(router.virtual_host_of("web-1.deploy.example.com") == "deploy.example.com");
+    CHECK(router.virtual_host_of("WEB-1.Deploy.Example.COM:8443") == "deploy.example.com");
+    CHECK(router.virtual_host_of("web-1.deploy.example.com.") == "deploy.example.com");
+    CHECK(router.virtual_host_of("deploy.example.com").empty());
+    CHECK(router.virtual_host_of("evildeploy.example.com").empty());
+    CHECK(router.virtual_host_of("127.0.0.1:8080").empty());
+    CHECK(router.virtual_host_of("").empty());
+
+    // On the site's host the API route is not reachable; on the API host the site is not.
+    const RouteMatch site = router.match(Method::get, "/project", "deploy.example.com");
+    REQUIRE(site.outcome == RouteMatch::Outcome::found);
+    CHECK(site.route->plugin == "sites");
+    CHECK(site.params.at("path") == "project");
+    const RouteMatch api = router.match(Method::get, "/project");
+    REQUIRE(api.outcome == RouteMatch::Outcome::found);
+    CHECK(api.route->plugin == "auth");
+    CHECK(router.match(Method::get, "/other").outcome == RouteMatch::Outcome::not_found);
 }
 
 TEST_CASE("router: a route without a prepare step is refused") {

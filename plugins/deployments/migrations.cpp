@@ -1,0 +1,65 @@
+#include "migrations.hpp"
+
+namespace loupe::deployments {
+
+void add_migrations(Migrations& migrations) {
+    migrations.add(1, "create deployments, files, contents, aliases, settings and secrets", R"SQL(
+CREATE TABLE deployments (
+  id {{id}},
+  project_id BIGINT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  slug TEXT NOT NULL UNIQUE,
+  status TEXT NOT NULL,
+  environment TEXT NOT NULL,
+  branch TEXT NOT NULL,
+  commit_sha TEXT NOT NULL,
+  pr_number BIGINT,
+  spa INTEGER NOT NULL,
+  file_count BIGINT NOT NULL,
+  compressed INTEGER NOT NULL,
+  created_at BIGINT NOT NULL,
+  finalized_at BIGINT
+);
+CREATE INDEX deployments_project_created ON deployments (project_id, created_at);
+CREATE INDEX deployments_created ON deployments (created_at);
+CREATE TABLE deployment_files (
+  deployment_id BIGINT NOT NULL REFERENCES deployments(id) ON DELETE CASCADE,
+  path TEXT NOT NULL,
+  hash TEXT NOT NULL,
+  size BIGINT NOT NULL,
+  content_type TEXT NOT NULL,
+  PRIMARY KEY (deployment_id, path)
+);
+CREATE INDEX deployment_files_hash ON deployment_files (hash);
+CREATE TABLE deployment_contents (
+  hash TEXT PRIMARY KEY,
+  size BIGINT NOT NULL,
+  gzip_checked INTEGER NOT NULL,
+  gzip_hash TEXT,
+  gzip_size BIGINT,
+  registered_at BIGINT NOT NULL
+);
+CREATE INDEX deployment_contents_gzip ON deployment_contents (gzip_hash);
+CREATE TABLE deployment_aliases (
+  alias TEXT PRIMARY KEY,
+  project_id BIGINT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  deployment_id BIGINT NOT NULL REFERENCES deployments(id) ON DELETE CASCADE,
+  type TEXT NOT NULL,
+  updated_at BIGINT NOT NULL
+);
+CREATE INDEX deployment_aliases_deployment ON deployment_aliases (deployment_id);
+CREATE TABLE deployment_settings (
+  project_id BIGINT PRIMARY KEY REFERENCES projects(id) ON DELETE CASCADE,
+  enabled INTEGER NOT NULL,
+  production_branch_glob TEXT,
+  auth TEXT NOT NULL,
+  updated_at BIGINT NOT NULL
+);
+CREATE TABLE deployment_secrets (
+  name TEXT PRIMARY KEY,
+  secret TEXT NOT NULL,
+  created_at BIGINT NOT NULL
+)
+)SQL");
+}
+
+}  // namespace loupe::deployments

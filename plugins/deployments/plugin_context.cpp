@@ -1,0 +1,62 @@
+#include "plugin_context.hpp"
+
+#include <stdexcept>
+
+#include "durations.hpp"
+#include "store/secrets.hpp"
+
+namespace loupe::deployments {
+namespace {
+
+int64_t link_ttl_of(const ConfigView& config) {
+    const std::string text = config.get_string("link_ttl", "7d");
+    const auto seconds = parse_duration_seconds(text);
+    if (!seconds) {
+        throw std::runtime_error(
+            "plugins.deployments.link_ttl: expected a duration such as 7d, "
+            "12h or 45m, got \"" +
+            text + "\"");
+    }
+    return *seconds;
+}
+
+std::string domain_of(const ConfigView& config) {
+    std::string domain = config.get_string("domain", "");
+    while (!domain.empty() && (domain.back() == '.' || domain.back() == '/')) {
+        domain.pop_back();
+    }
+    for (char& c : domain) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return domain;
+}
+
+}  // namespace
+
+PluginContext::PluginContext(Host& h)
+    : host(h),
+      urls([&h] { return h.public_url(); }, domain_of(h.config()),
+           h.config().get_string("domain_scheme", "https")),
+      link_ttl_s(link_ttl_of(h.config())),
+      catalog(h.db(), h.identity(), h.config().get_int("cache_ttl_ms", 2000),
+              static_cast<std::size_t>(h.config().get_int("cache_max_files", 500000))),
+      access({signed_link_rule([this]() -> const AccessTokens& { return tokens(); }, urls)}) {}
+
+const AccessTokens& PluginContext::tokens() {
+    std::call_once(tokens_once_, [this] {
+        auto session = host.db().session();
+        tokens_.emplace(load_or_create_secret(*session, "site-access"));
+    });
+    return *tokens_;
+}
+
+std::string PluginContext::site_url(const std::string& name, bool is_public) {
+    std::string url = urls.root(name);
+    if (!is_public) {
+        const int64_t expires = now_ms() / 1000 + link_ttl_s;
+        url += std::string("?") + access_parameter + "=" + tokens().issue(name, expires);
+    }
+    return url;
+}
+
+}  // namespace loupe::deployments

@@ -1,0 +1,15 @@
+#pragma once
+// The deployments plugin's endpoints, one per file.
+
+#include "plugin_context.hpp"
+
+namespace loupe::deployments {
+
+void add_create_deployment(PluginContext& context);  ///< POST /deployments
+void add_finalize_deployment(
+    PluginContext& context);                      ///< POST /deployments/{deploymentId}/finalize
+void add_get_deployment(PluginContext& context);  ///< GET /deployments/{deploymentId}
+/// GET /d/{site}/{path...}, and GET /{path...} on {site}.{domain} when a domain is set.
+void add_site_routes(PluginContext& context);
+
+}  // namespace loupe::deployments

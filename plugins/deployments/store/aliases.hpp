@@ -1,0 +1,19 @@
+#pragma once
+// Aliases: stable site names (a branch's latest deployment, a project's production site) that
+// point at one deployment and move when a newer one is finalized.
+
+#include <cstdint>
+#include <string>
+
+namespace soci {
+class session;
+}
+
+namespace loupe::deployments {
+
+/// Points `alias` (of `type`: branch | production) at the deployment, unless it already points
+/// at a newer one (a larger id) of the same project. An alias of another project is left alone.
+void upsert_alias(soci::session& session, const std::string& alias, const std::string& type,
+                  int64_t project_id, int64_t deployment_id);
+
+}  // namespace loupe::deployments

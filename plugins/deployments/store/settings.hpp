@@ -1,0 +1,27 @@
+#pragma once
+// Per-project deployment settings, in the plugin's own table (a project without a row has the
+// defaults).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace soci {
+class session;
+}
+
+namespace loupe::deployments {
+
+struct ProjectSettings {
+    bool enabled = true;
+    /// Branches (glob) whose deployments are `production`; unset = the default base branch.
+    std::optional<std::string> production_branch_glob;
+    /// Who may view the sites: project (public projects openly, private ones with a signed
+    /// link), public, private, or domain-private (private except the production alias).
+    std::string auth = "project";
+};
+
+ProjectSettings load_settings(soci::session& session, int64_t project_id);
+void save_settings(soci::session& session, int64_t project_id, const ProjectSettings& settings);
+
+}  // namespace loupe::deployments
