@@ -3,6 +3,7 @@
 // in a job, and pruned with `loupe admin deployments prune`.
 #include "loupe/plugin.hpp"
 
+#include <list>
 #include <memory>
 
 #include "admin_command.hpp"
@@ -10,6 +11,7 @@
 #include "loupe/host.hpp"
 #include "migrations.hpp"
 #include "plugin_context.hpp"
+#include "project_settings_fields.hpp"
 #include "routes/routes.hpp"
 #include "store/retention.hpp"
 
@@ -17,9 +19,10 @@ namespace {
 
 void install(loupe::Host& host) {
     using namespace loupe::deployments;
-    // Lives as long as the process: plugins are never unloaded.
-    static std::unique_ptr<PluginContext> context;
-    context = std::make_unique<PluginContext>(host);
+    // Lives as long as the process: plugins are never unloaded (one per install, as a test
+    // process may install the plugin into several runtimes).
+    static std::list<std::unique_ptr<PluginContext>> contexts;
+    auto* context = contexts.emplace_back(std::make_unique<PluginContext>(host)).get();
     add_migrations(host.migrations());
     add_create_deployment(*context);
     add_finalize_deployment(*context);
@@ -27,6 +30,7 @@ void install(loupe::Host& host) {
     add_site_routes(*context);
     add_admin_command(*context);
     host.blob_references().add(referenced_by_deployments);
+    host.project_fields().add(write_project_settings_fields);
 
     const int level = static_cast<int>(host.config().get_int("gzip_level", 9));
     auto& h = host;
@@ -34,7 +38,7 @@ void install(loupe::Host& host) {
         compress_deployment(h, job.payload.at("deploymentId").get<int64_t>(), level);
     });
     // Create the link-signing secret before the first request needs it.
-    host.on_ready([] { context->tokens(); });
+    host.on_ready([context] { context->tokens(); });
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <soci/soci.h>
 
 #include "loupe/db/row_reader.hpp"
+#include "loupe/db/rows_for_ids.hpp"
 #include "loupe/json.hpp"
 
 namespace loupe::deployments {
@@ -19,6 +20,26 @@ ProjectSettings load_settings(soci::session& session, int64_t project_id) {
         settings.production_branch_glob = r.optional_text("production_branch_glob");
         settings.auth = r.text("auth");
     }
+    return settings;
+}
+
+std::map<int64_t, ProjectSettings> load_settings(soci::session& session,
+                                                 const std::vector<int64_t>& project_ids) {
+    std::map<int64_t, ProjectSettings> settings;
+    for (auto id : project_ids) {
+        settings.emplace(id, ProjectSettings{});
+    }
+    for_each_row_of_ids(session,
+                        "SELECT project_id, enabled, production_branch_glob, auth FROM "
+                        "deployment_settings WHERE project_id IN (SELECT CAST(value AS BIGINT) "
+                        "FROM {{json_rows:ids}})",
+                        project_ids, [&](const soci::row& row) {
+                            RowReader r(row);
+                            auto& s = settings[r.int64("project_id")];
+                            s.enabled = r.flag("enabled");
+                            s.production_branch_glob = r.optional_text("production_branch_glob");
+                            s.auth = r.text("auth");
+                        });
     return settings;
 }
 

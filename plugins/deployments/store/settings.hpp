@@ -3,8 +3,10 @@
 // defaults).
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace soci {
 class session;
@@ -22,6 +24,9 @@ struct ProjectSettings {
 };
 
 ProjectSettings load_settings(soci::session& session, int64_t project_id);
+/// The settings of several projects in one statement (every id present).
+std::map<int64_t, ProjectSettings> load_settings(soci::session& session,
+                                                 const std::vector<int64_t>& project_ids);
 void save_settings(soci::session& session, int64_t project_id, const ProjectSettings& settings);
 
 }  // namespace loupe::deployments

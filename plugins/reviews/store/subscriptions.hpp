@@ -16,13 +16,11 @@ void set_thread_subscription(soci::session& session, int64_t root_id, int64_t us
                              bool subscribed);
 /// Subscribes the user unless they chose before (either way).
 void subscribe_thread_by_default(soci::session& session, int64_t root_id, int64_t user_id);
-std::optional<bool> thread_subscription(soci::session& session, int64_t root_id,
-                                        int64_t user_id);
+std::optional<bool> thread_subscription(soci::session& session, int64_t root_id, int64_t user_id);
 
 void set_build_subscription(soci::session& session, int64_t build_id, int64_t user_id,
                             bool subscribed);
 void subscribe_build_by_default(soci::session& session, int64_t build_id, int64_t user_id);
-std::optional<bool> build_subscription(soci::session& session, int64_t build_id,
-                                       int64_t user_id);
+std::optional<bool> build_subscription(soci::session& session, int64_t build_id, int64_t user_id);
 
 }  // namespace loupe::reviews

@@ -377,4 +377,17 @@ TEST_CASE("a change seen often enough is ignored automatically, and the diff lis
     // build, where y was added, counts.
     CHECK(unchanged["test"]["metrics"]["total"] == 1);
     CHECK(unchanged["change"].is_null());
+
+    // A person unignores it: the change asks for review again, and auto-ignore, which would be
+    // due again at the next occurrence, leaves it alone.
+    const std::string change = second["change"]["id"];
+    auto unignored = http_json(
+        "POST", server.base_url() + "/v2/projects/default/default/changes/" + change + "/unignore",
+        json::object(), server.personal_token());
+    REQUIRE_MESSAGE(unignored.status == 200, unignored.body);
+    CHECK(unignored.json()["ignored"] == false);
+    auto again = push_main(png_blob("x", block), 'd', 'c');
+    CHECK(again["stats"]["changed"] == 1);
+    CHECK(again["stats"]["ignored"] == 0);
+    CHECK(list_diffs(server, number_of(again))["results"][0]["change"]["ignored"] == false);
 }
