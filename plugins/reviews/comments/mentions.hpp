@@ -1,0 +1,42 @@
+#pragma once
+// "@slug" in Markdown comments: resolved to users of the account and kept as mention nodes.
+
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "loupe/json.hpp"
+
+namespace loupe::reviews {
+
+/// The user a mention names: user id (a string) and slug, stored as the node's id and label.
+struct MentionTarget {
+    std::string id;
+    std::string label;
+};
+
+/// Resolves "@slug" in Markdown to a user of the account, or nullopt (then it stays text).
+using MentionLookup = std::function<std::optional<MentionTarget>(const std::string& slug)>;
+
+/// Asks the lookup at most once per slug, and about a bounded number of slugs per comment (a
+/// comment has at most 300 nodes, so more mentions than that could never be stored).
+class MentionResolver {
+public:
+    explicit MentionResolver(const MentionLookup& lookup) : lookup_(lookup) {}
+    std::optional<MentionTarget> resolve(const std::string& slug);
+
+private:
+    const MentionLookup& lookup_;
+    std::map<std::string, std::optional<MentionTarget>> resolved_;
+};
+
+/// Turns every "@slug" of the inline nodes of one paragraph or heading into a mention node
+/// {"type":"mention","attrs":{"id","label"}} when `resolver` knows the user. A mention starts
+/// after a space, punctuation or the start of the block (not inside "me@example.com"), its slug
+/// is 1 to 48 letters, digits and inner hyphens (matched case-insensitively), and it keeps the
+/// marks of its text. Text in code or in a link is left alone.
+Json link_mentions(const Json& inlines, MentionResolver& resolver);
+
+}  // namespace loupe::reviews
