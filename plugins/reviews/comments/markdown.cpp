@@ -13,11 +13,27 @@ namespace loupe::reviews {
 
 namespace {
 
-// Recursion guard: Markdown nested this deep (quotes in quotes, lists in lists, emphasis in
-// emphasis) is refused before being converted, far past the depth limit of a comment.
+// Markdown nested deeper than this (quotes in quotes, lists in lists, emphasis in emphasis), or
+// converting to more nodes than that, is refused as too large without converting the rest: a
+// comment has at most 300 nodes and a depth of 12, and trimming only removes blank paragraphs
+// and line breaks at its edges. Keeps hostile bodies (3 MB of "*a* ") cheap.
 constexpr size_t kMaxNesting = 200;
+constexpr size_t kMaxConvertedNodes = 10'000;
 
-struct TooDeep {};
+struct TooLarge {};
+
+/// Counts the nodes a conversion creates.
+class NodeBudget {
+public:
+    void spend() {
+        if (++spent_ > kMaxConvertedNodes) {
+            throw TooLarge{};
+        }
+    }
+
+private:
+    size_t spent_ = 0;
+};
 
 /// A node or mark of `type` with nothing else.
 Json node_of_type(std::string_view type) {
@@ -104,6 +120,8 @@ std::string_view literal(cmark_node* node) {
 /// or after another space, and at the end of the block; neighbours with equal marks joined.
 class InlineContent {
 public:
+    explicit InlineContent(NodeBudget& budget) : budget_(budget) {}
+
     void add_text(std::string_view raw, const Marks& marks) {
         std::string text = collapse_whitespace(raw);
         if (!text.empty() && text.front() == ' ' && follows_break_or_space()) {
@@ -113,16 +131,17 @@ public:
             return;
         }
         Json node = with_marks(node_of_type("text"), marks);
-        if (!nodes_.empty() && nodes_.back().contains("text") &&
-            nodes_.back().value("marks", Json()) == node.value("marks", Json())) {
+        if (!nodes_.empty() && nodes_.back().contains("text") && same_marks(nodes_.back(), node)) {
             nodes_.back()["text"].get_ref<std::string&>() += text;
             return;
         }
+        budget_.spend();
         node["text"] = std::move(text);
         nodes_.push_back(std::move(node));
     }
 
     void add_hard_break(const Marks& marks) {
+        budget_.spend();
         nodes_.push_back(with_marks(node_of_type("hardBreak"), marks));
     }
 
@@ -140,6 +159,12 @@ public:
     }
 
 private:
+    static bool same_marks(const Json& a, const Json& b) {
+        const auto a_marks = a.find("marks");
+        const auto b_marks = b.find("marks");
+        return a_marks == a.end() ? b_marks == b.end() : b_marks != b.end() && *a_marks == *b_marks;
+    }
+
     bool follows_break_or_space() const {
         if (nodes_.empty()) {
             return true;
@@ -152,6 +177,7 @@ private:
         return text != last.end() && text->get_ref<const std::string&>().back() == ' ';
     }
 
+    NodeBudget& budget_;
     Json nodes_ = Json::array();
 };
 
@@ -166,6 +192,7 @@ public:
              child = cmark_node_next(child)) {
             Json converted = block(child, depth + 1);
             if (!converted.is_null()) {
+                budget_.spend();
                 content.push_back(std::move(converted));
             }
         }
@@ -175,7 +202,7 @@ public:
 private:
     static void guard(size_t depth) {
         if (depth > kMaxNesting) {
-            throw TooDeep{};
+            throw TooLarge{};
         }
     }
 
@@ -205,6 +232,7 @@ private:
     Json blocks_or_paragraph(cmark_node* node, size_t depth) {
         Json content = blocks(node, depth);
         if (content.empty()) {
+            budget_.spend();
             content.push_back(node_of_type("paragraph"));
         }
         return content;
@@ -217,8 +245,10 @@ private:
             // A list item opens with a paragraph: an empty one when it starts with something else.
             Json content = blocks(item, depth + 1);
             if (content.empty() || content.front().at("type") != "paragraph") {
+                budget_.spend();
                 content.insert(content.begin(), node_of_type("paragraph"));
             }
+            budget_.spend();
             items.push_back({{"type", "listItem"}, {"content", std::move(content)}});
         }
         if (cmark_node_get_list_type(node) == CMARK_ORDERED_LIST) {
@@ -254,7 +284,7 @@ private:
     }
 
     Json text_block(Json block, cmark_node* node, size_t depth) {
-        InlineContent content;
+        InlineContent content(budget_);
         inlines(node, Marks{}, depth, content);
         Json nodes = content.finish(mentions_);
         if (!nodes.empty()) {
@@ -317,6 +347,7 @@ private:
     }
 
     MentionResolver mentions_;
+    NodeBudget budget_;
 };
 
 /// Line endings as the Markdown renderer sees them: CRLF and lone CR become LF.
@@ -350,7 +381,7 @@ std::optional<Json> markdown_to_document(std::string_view markdown, const Mentio
             content.push_back(node_of_type("paragraph"));
         }
         return Json{{"type", "doc"}, {"content", std::move(content)}};
-    } catch (const TooDeep&) {
+    } catch (const TooLarge&) {
         return std::nullopt;
     }
 }

@@ -7,7 +7,11 @@ namespace loupe::reviews {
 namespace {
 
 constexpr size_t kMaxSlugLength = 48;
-constexpr size_t kMaxLookups = 301;  // one past the node limit of a comment
+// A comment with more mentions than the node limit is too large, and so is one with more slugs
+// than that: each slug is a mention node or at least two characters of text ("@a"), and a
+// comment has at most 300 nodes and 2,000 characters. Past these bounds "@slug" stays text.
+constexpr size_t kMaxMentions = 301;
+constexpr size_t kMaxLookups = 301 + 1000;
 
 bool is_ascii_alnum(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
@@ -116,13 +120,20 @@ char edge_char(const Json& node, bool last) {
 }  // namespace
 
 std::optional<MentionTarget> MentionResolver::resolve(const std::string& slug) {
-    if (const auto known = resolved_.find(slug); known != resolved_.end()) {
-        return known->second;
-    }
-    if (resolved_.size() >= kMaxLookups) {
+    if (mentions_ >= kMaxMentions) {
         return std::nullopt;
     }
-    return resolved_.emplace(slug, lookup_(slug)).first->second;
+    auto known = resolved_.find(slug);
+    if (known == resolved_.end()) {
+        if (resolved_.size() >= kMaxLookups) {
+            return std::nullopt;
+        }
+        known = resolved_.emplace(slug, lookup_(slug)).first;
+    }
+    if (known->second) {
+        ++mentions_;
+    }
+    return known->second;
 }
 
 Json link_mentions(const Json& inlines, MentionResolver& resolver) {

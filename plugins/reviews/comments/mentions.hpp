@@ -20,16 +20,18 @@ struct MentionTarget {
 /// Resolves "@slug" in Markdown to a user of the account, or nullopt (then it stays text).
 using MentionLookup = std::function<std::optional<MentionTarget>(const std::string& slug)>;
 
-/// Asks the lookup at most once per slug, and about a bounded number of slugs per comment (a
-/// comment has at most 300 nodes, so more mentions than that could never be stored).
+/// Asks the lookup at most once per slug and about at most 1,301 slugs, and makes at most 301
+/// mentions: a comment past either bound is too large whatever the rest would resolve to.
 class MentionResolver {
 public:
     explicit MentionResolver(const MentionLookup& lookup) : lookup_(lookup) {}
+    /// The user `slug` names, for one more mention; nullopt past the bound.
     std::optional<MentionTarget> resolve(const std::string& slug);
 
 private:
     const MentionLookup& lookup_;
     std::map<std::string, std::optional<MentionTarget>> resolved_;
+    size_t mentions_ = 0;
 };
 
 /// Turns every "@slug" of the inline nodes of one paragraph or heading into a mention node

@@ -453,6 +453,35 @@ TEST_CASE("comment body: depth 12") {
     CHECK(outcome(Json(nested_lists)) == kTooLarge);
 }
 
+TEST_CASE("comment body: hostile Markdown is refused without converting all of it") {
+    std::string emphasis;
+    for (int i = 0; i < 20000; ++i) {
+        emphasis += "*a* ";
+    }
+    CHECK(outcome(Json(emphasis)) == kTooLarge);
+    std::string items;
+    for (int i = 0; i < 20000; ++i) {
+        items += "-\n";
+    }
+    CHECK(outcome(Json(items)) == kTooLarge);
+    // Thousands of slugs: the lookup is asked about a bounded number of them.
+    std::string slugs;
+    for (int i = 0; i < 5000; ++i) {
+        slugs += "@user" + std::to_string(i) + " @alice ";
+    }
+    size_t asked = 0;
+    const MentionLookup counting = [&](const std::string& slug) {
+        ++asked;
+        return account_user(slug);
+    };
+    CHECK_THROWS_WITH_AS(parse_comment_body(Json(slugs), counting), kTooLarge.c_str(),
+                         CommentBodyError);
+    CHECK(asked <= 1301);
+    // Blank paragraphs at the edges are trimmed whatever their size below the bound.
+    CHECK(markdown(std::string(3000, '\n') + "&nbsp;\\\n&nbsp;\n\nhi\n\n" +
+                   std::string(3000, ' ')) == doc(para("hi")));
+}
+
 TEST_CASE("comment body: document_text of stored documents") {
     CHECK(document_text(doc(para("a") + "," + para("b"))) == "ab");
     CHECK(document_text(
