@@ -28,6 +28,7 @@ struct CommentBody {
 
 /// Thrown with exactly one of kInvalidCommentBody, kEmptyComment, kCommentTooLarge.
 class CommentBodyError : public std::runtime_error {
+public:
     using std::runtime_error::runtime_error;
 };
 
