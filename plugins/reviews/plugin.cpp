@@ -17,6 +17,12 @@ void install(loupe::Host& host) {
     add_create_review(host, builds);
     add_list_reviews(host, builds);
     add_dismiss_review(host, builds);
+    add_create_comment(host, builds);
+    add_read_comments(host, builds);
+    add_edit_comment(host, builds);
+    add_comment_reactions(host, builds);
+    add_comment_threads(host, builds);
+    add_build_subscription(host, builds);
     builds.observe([&builds](soci::session& session, loupe::builds::BuildEvent event,
                              const loupe::builds::BuildSummary& build) {
         if (event == loupe::builds::BuildEvent::concluded) {

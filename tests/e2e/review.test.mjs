@@ -1,14 +1,12 @@
-// Reviewing with the official CLIs: the 4.x CLI's `argos build review --conclusion`, and the
-// latest CLI's `argos review create|list|dismiss`, each with a personal access token, on a build
-// the same CLI uploaded.
+// Reviewing with the official CLIs: the 4.x CLI's `argos build review --conclusion`, the latest
+// CLI's `argos review create|list|dismiss` and its `argos comment …` and `argos build subscribe`
+// commands, each with a personal access token, on a build the same CLI uploaded.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { clis, describeRun, GitRepo, node22, runCli } from "./support/cli.mjs";
 import { patternPng } from "./support/png.mjs";
 import { LoupeServer } from "./support/server.mjs";
 import { createdBuildNumber, getBuild, skipReason, waitForConclusion, writeScreens } from "./support/suite.mjs";
-
-
 
 describe("reviews with the official CLIs", { skip: skipReason() }, () => {
   let server;
@@ -20,19 +18,20 @@ describe("reviews with the official CLIs", { skip: skipReason() }, () => {
   });
 
   /** A main build, then a branch build with one changed screenshot: changes-detected. */
-  async function changedBuild(cli) {
-    const repo = new GitRepo({ branch: `review-${cli.name}` });
+  async function changedBuild(cli, tag = "") {
+    const name = `review-${cli.name}${tag}`;
+    const repo = new GitRepo({ branch: name });
     const env = { ARGOS_TOKEN: server.projectToken, ARGOS_API_BASE_URL: server.apiBaseUrl };
     repo.git("checkout", "-q", "main");
     const base = writeScreens(repo, `main-${cli.name}`, { "page.png": patternPng(`page-${cli.name}`) });
-    const mainRun = await runCli(cli, repo, ["upload", base, "--build-name", `review-${cli.name}`], env);
+    const mainRun = await runCli(cli, repo, ["upload", base, "--build-name", name], env);
     assert.equal(mainRun.code, 0, describeRun(cli, mainRun));
     await waitForConclusion(server, createdBuildNumber(mainRun).number);
     repo.git("checkout", "-q", repo.branch);
     const changed = writeScreens(repo, `branch-${cli.name}`, {
       "page.png": patternPng(`page-${cli.name}`, { paint: { x: 10, y: 8, width: 12, height: 10 } }),
     });
-    const run = await runCli(cli, repo, ["upload", changed, "--build-name", `review-${cli.name}`], env);
+    const run = await runCli(cli, repo, ["upload", changed, "--build-name", name], env);
     assert.equal(run.code, 0, describeRun(cli, run));
     const { number } = createdBuildNumber(run);
     const build = await waitForConclusion(server, number);
@@ -77,5 +76,51 @@ describe("reviews with the official CLIs", { skip: skipReason() }, () => {
     const approved = await runCli(cli, repo, ["review", "create", String(number), "--event", "approve", "--json", ...project], userEnv());
     assert.equal(approved.code, 0, describeRun(cli, approved));
     assert.equal((await getBuild(server, number)).status, "accepted");
+  });
+
+  test("latest CLI: anchored comments, replies, reactions, resolve, edit, delete, drafts, subscriptions", async () => {
+    const cli = clis.find((c) => c.name === "latest");
+    const { repo, number } = await changedBuild(cli, "-comments");
+    const project = ["--project", "default/default"];
+    const run = async (args) => {
+      const result = await runCli(cli, repo, [...args, "--json", ...project], userEnv());
+      assert.equal(result.code, 0, describeRun(cli, result));
+      return JSON.parse(result.stdout);
+    };
+    const diffs = await server.api("GET", `projects/default/default/builds/${number}/diffs?needsReview=true`, {
+      token: server.personalAccessToken,
+    });
+    assert.equal(diffs.status, 200, diffs.text);
+    const diffId = diffs.body.results[0].id;
+
+    const root = await run(["comment", "create", String(number), "--body", "The **header** moved", "--diff", diffId, "--anchor-point", "0.25,0.5"]);
+    assert.equal(root.screenshotDiffId, diffId);
+    assert.deepEqual(root.anchor, { type: "point", x: 0.25, y: 0.5 });
+    assert.equal(root.pending, false);
+    const reply = await run(["comment", "create", String(number), "--body", "Intended", "--reply-to", root.id]);
+    assert.equal(reply.threadId, root.id);
+
+    const reacted = await run(["comment", "react", String(number), root.id, "👍"]);
+    assert.deepEqual(reacted.reactions.map((r) => [r.emoji, r.count]), [["👍", 1]]);
+    const resolved = await run(["comment", "resolve", String(number), reply.id]);
+    assert.equal(resolved.id, root.id, "resolving through a reply returns the root");
+    assert.ok(resolved.resolvedAt);
+    const edited = await run(["comment", "edit", String(number), reply.id, "--body", "Intended, see the spec"]);
+    assert.ok(edited.editedAt);
+
+    const listed = await run(["comment", "list", String(number)]);
+    assert.deepEqual(listed.map((c) => c.id), [root.id, reply.id]);
+    await run(["comment", "delete", String(number), reply.id]);
+    assert.deepEqual((await run(["comment", "list", String(number)])).map((c) => c.id), [root.id]);
+
+    // A draft stays pending until its review is submitted.
+    const draft = await run(["comment", "create", String(number), "--body", "Check the footer too", "--draft"]);
+    assert.equal(draft.pending, true);
+    await run(["review", "create", String(number), "--event", "approve"]);
+    const afterReview = await run(["comment", "list", String(number)]);
+    assert.equal(afterReview.find((c) => c.id === draft.id).pending, false);
+
+    assert.equal((await run(["build", "unsubscribe", String(number)])).subscribed, false);
+    assert.equal((await run(["build", "subscribe", String(number)])).subscribed, true);
   });
 });

@@ -5,10 +5,14 @@
 #include <set>
 
 #include "build_access.hpp"
+#include "comment_access.hpp"
+#include "comment_body_resolver.hpp"
 #include "loupe/http/json_reader.hpp"
 #include "review_facts.hpp"
 #include "review_recorder.hpp"
 #include "routes/routes.hpp"
+#include "store/comments.hpp"
+#include "store/subscriptions.hpp"
 
 namespace loupe::reviews {
 namespace {
@@ -22,6 +26,7 @@ struct CreateReviewInput {
     int64_t number = 0;
     std::string state;  ///< approved | rejected | commented
     std::vector<SnapshotInput> snapshots;
+    Json body;  ///< the review's comment, null when there is none
 };
 
 std::string state_of_event(const std::string& event) {
@@ -29,6 +34,41 @@ std::string state_of_event(const std::string& event) {
         return "approved";
     }
     return event == "COMMENT" ? "commented" : "rejected";  // REJECT, REQUEST_CHANGES
+}
+
+// The body's shape is checked here (mentions are resolved later, outside the transaction); a
+// blank body means the review has no comment.
+Json review_comment_body(const Json& comment, JsonReader& reader) {
+    if (!comment.is_string() && !comment.is_object()) {
+        reader.issue("body", kInvalidCommentBody);
+        return nullptr;
+    }
+    try {
+        parse_comment_body(comment, [](const std::string&) { return std::nullopt; });
+    } catch (const CommentBodyError& error) {
+        if (error.what() != kEmptyComment) {
+            reader.issue("body", error.what());
+        }
+        return nullptr;
+    }
+    return comment;
+}
+
+void add_review_comment(soci::session& session, const Review& review, const CommentBody& body) {
+    Comment comment;
+    comment.public_id = new_comment_id();
+    comment.build_id = review.build_id;
+    comment.project_id = review.project_id;
+    comment.author_id = review.user_id;
+    comment.body = body.doc;
+    comment.text = body.text;
+    comment.review_id = review.id;
+    comment.created_at = now_ms();
+    insert_comment(session, comment);
+    if (review.user_id) {
+        subscribe_thread_by_default(session, comment.id, *review.user_id);
+        subscribe_build_by_default(session, review.build_id, *review.user_id);
+    }
 }
 
 CreateReviewInput parse(Request& request) {
@@ -39,11 +79,8 @@ CreateReviewInput parse(Request& request) {
     JsonReader reader(body, validation);
     auto event = reader.one_of("event", false, {"APPROVE", "REJECT", "COMMENT"});
     auto conclusion = reader.one_of("conclusion", false, {"APPROVE", "REQUEST_CHANGES"});
-    if (const Json* comment = reader.get("body");
-        comment && !comment->is_null() && !comment->is_string() && !comment->is_object()) {
-        reader.issue("body",
-                     "Invalid comment body. Expected Markdown text or a valid rich-text JSON "
-                     "document.");
+    if (const Json* comment = reader.get("body"); comment && !comment->is_null()) {
+        input.body = review_comment_body(*comment, reader);
     }
     if (const Json* list = reader.array("snapshots", false)) {
         for (std::size_t i = 0; i < list->size(); ++i) {
@@ -116,6 +153,13 @@ void add_create_review(Host& host, builds::BuildsService& builds) {
             if (!access.permissions.review) {
                 throw HttpError::forbidden("You do not have permission to review this build");
             }
+            std::optional<ResolvedBody> comment;
+            if (!input.body.is_null()) {
+                comment = try_resolve_comment_body(host.identity(), access.project, input.body);
+                if (comment->error) {
+                    throw HttpError::bad_request(*comment->error);
+                }
+            }
             Review saved = host.db().transaction([&](soci::session& session) {
                 builds.lock_build(session, access.build.id);
                 if (auto foreign =
@@ -144,6 +188,9 @@ void add_create_review(Host& host, builds::BuildsService& builds) {
                     decisions.push_back({*parse_id(snapshot.id), snapshot.conclusion});
                 }
                 save_snapshot_decisions(session, review.id, decisions);
+                if (comment) {
+                    add_review_comment(session, review, comment->value);
+                }
                 record_build_review_state(session, builds, access.build.id);
                 return review;
             });

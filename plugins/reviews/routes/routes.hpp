@@ -12,5 +12,18 @@ void add_create_review(Host& host, builds::BuildsService& builds);
 void add_list_reviews(Host& host, builds::BuildsService& builds);
 /// POST /projects/{owner}/{project}/builds/{buildNumber}/reviews/{reviewId}/dismiss
 void add_dismiss_review(Host& host, builds::BuildsService& builds);
+/// POST /projects/{owner}/{project}/builds/{buildNumber}/comments
+void add_create_comment(Host& host, builds::BuildsService& builds);
+/// GET …/comments and GET …/comments/{commentId}
+void add_read_comments(Host& host, builds::BuildsService& builds);
+/// PATCH and DELETE …/comments/{commentId}
+void add_edit_comment(Host& host, builds::BuildsService& builds);
+/// POST and DELETE …/comments/{commentId}/reactions
+void add_comment_reactions(Host& host, builds::BuildsService& builds);
+/// POST …/comments/{commentId}/resolve|unresolve, POST and DELETE
+/// …/comments/{commentId}/subscription
+void add_comment_threads(Host& host, builds::BuildsService& builds);
+/// POST and DELETE /projects/{owner}/{project}/builds/{buildNumber}/subscription
+void add_build_subscription(Host& host, builds::BuildsService& builds);
 
 }  // namespace loupe::reviews

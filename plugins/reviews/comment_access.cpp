@@ -1,0 +1,54 @@
+#include "comment_access.hpp"
+
+#include <sys/random.h>
+
+#include <array>
+#include <stdexcept>
+
+namespace loupe::reviews {
+
+Comment require_comment(soci::session& session, int64_t build_id, const std::string& public_id) {
+    auto comment = find_comment(session, build_id, public_id);
+    if (!comment) {
+        throw HttpError::not_found("Comment not found");
+    }
+    return *comment;
+}
+
+Comment require_thread_root(soci::session& session, int64_t build_id,
+                            const std::string& public_id) {
+    auto comment = find_comment(session, build_id, public_id);
+    if (comment && comment->thread_id) {
+        comment = find_comment(session, *comment->thread_id);
+    }
+    if (!comment || comment->deleted_at || comment->build_id != build_id) {
+        throw HttpError::not_found("Thread not found");
+    }
+    return *comment;
+}
+
+BuildAccess open_build_for(Host& host, builds::BuildsService& builds, Request& request,
+                           int64_t number, bool Permissions::*permission,
+                           const std::string& refusal) {
+    auto access = open_build(host, builds, request, number);
+    if (!(access.permissions.*permission)) {
+        throw HttpError::forbidden(refusal);
+    }
+    return access;
+}
+
+std::string new_comment_id() {
+    static constexpr char alphabet[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    std::array<unsigned char, 16> random{};
+    if (getrandom(random.data(), random.size(), 0) != static_cast<ssize_t>(random.size())) {
+        throw std::runtime_error("getrandom failed");
+    }
+    std::string id = "comment-";
+    for (auto byte : random) {
+        id += alphabet[byte % 62];  // a 0.8 % bias on 16 characters: still ~95 bits
+    }
+    return id;
+}
+
+}  // namespace loupe::reviews
