@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "http/error_response.hpp"
+#include "http/media_type.hpp"
 #include "http/request_id.hpp"
 #include "http/server_request.hpp"
 #include "loupe/http/http_error.hpp"
@@ -123,6 +124,10 @@ int Dispatcher::handle(Exchange& exchange) const noexcept {
 }
 
 Response Dispatcher::run(Exchange& exchange, Context& context) const {
+    if (const auto problem = check_request_head(exchange.head())) {
+        exchange.abandon_body();
+        throw HttpError(problem->status, problem->message);
+    }
     context.method = parse_method(exchange.method());
     const std::string_view path = api_path(exchange.path());
     // An unknown method still learns whether the path exists: 405 rather than 404.
@@ -142,6 +147,11 @@ Response Dispatcher::run(Exchange& exchange, Context& context) const {
     ServerRequest request(exchange, *context.method, std::string(path), std::move(match.params),
                           context.request_id, options_.max_json_bytes);
     if (route.options.body == BodyMode::json) {
+        const std::optional<std::size_t> length = exchange.content_length();
+        const bool has_body = !length || *length > 0;  // chunked, or a declared length
+        if (has_body && !is_json_media_type(exchange.header("Content-Type"))) {
+            throw HttpError(415, "Unsupported Media Type: send the body as application/json");
+        }
         // Express's body parser runs first: 413 and malformed JSON precede validation.
         request.json();
     }
