@@ -1,5 +1,6 @@
 #include "serve_command.hpp"
 
+#include <chrono>
 #include <csignal>
 #include <iostream>
 
@@ -59,6 +60,13 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args) {
     options.listen_address = config.get_string("http.listen_address", "0.0.0.0");
     options.port = static_cast<int>(config.get_int("http.port", 8080));
     options.threads = static_cast<int>(config.get_int("http.threads", 16));
+    options.max_connections = static_cast<int>(config.get_int("http.max_connections", 512));
+    options.guard.max_connections_per_client =
+        static_cast<int>(config.get_int("http.max_connections_per_client", 64));
+    options.guard.head_timeout =
+        std::chrono::milliseconds(config.get_int("http.head_timeout_ms", 10'000));
+    options.guard.body_timeout =
+        std::chrono::milliseconds(config.get_int("http.body_timeout_ms", 30'000));
     options.max_json_bytes =
         static_cast<std::size_t>(config.get_int("http.max_json_bytes", 3 * 1024 * 1024));
     options.public_url = config.get_string("http.public_url", "");

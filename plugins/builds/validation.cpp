@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <set>
 
+#include "loupe/http/integer_text.hpp"
+
 namespace loupe::builds {
 namespace {
 
@@ -225,27 +227,8 @@ Json read_build_metadata(JsonReader& reader) {
 }
 
 std::optional<int64_t> parse_positive_integer(const std::string& text, Validation& validation) {
-    char* end = nullptr;
-    auto begin = text.find_first_not_of(" \t");
-    std::string trimmed = begin == std::string::npos ? "" : text.substr(begin);
-    double value = trimmed.empty() ? 0 : std::strtod(trimmed.c_str(), &end);
-    if (!trimmed.empty() && (end == nullptr || *end != '\0')) {
-        validation.add("", "Invalid input: expected number, received NaN");
-        return std::nullopt;
-    }
-    if (std::floor(value) != value) {
-        validation.add("", "Invalid input: expected int, received number");
-        return std::nullopt;
-    }
-    if (value < 1) {
-        validation.add("", "Too small: expected number to be >=1");
-        return std::nullopt;
-    }
-    if (value > 9e15) {
-        validation.add("", "Too big: expected number to be <=9007199254740991");
-        return std::nullopt;
-    }
-    return static_cast<int64_t>(value);
+    constexpr int64_t max_safe_integer = 9007199254740991;  // JavaScript's, as in Argos
+    return read_positive_integer(text, max_safe_integer, validation);
 }
 
 std::optional<std::vector<std::string>> read_commit_list(JsonReader& reader, const char* field,

@@ -33,8 +33,8 @@ Json read_screenshot_metadata(const Json& metadata, const std::string& path,
 /// Build metadata `{testReport?: {status, stats?: {startTime?, duration?}}}`.
 Json read_build_metadata(JsonReader& reader);
 
-/// The JavaScript-style integer coercion of a path segment (`buildNumber`), with the Argos
-/// empty-path messages.
+/// A path segment (`buildNumber`) as a positive integer: decimal digits only, at most 2^53 - 1,
+/// with the Argos empty-path messages.
 std::optional<int64_t> parse_positive_integer(const std::string& text, Validation& validation);
 
 }  // namespace loupe::builds

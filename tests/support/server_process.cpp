@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -50,13 +51,26 @@ int spawn(const std::vector<std::string>& args, const std::string& log_path,
     return pid;
 }
 
+/// The `loupe` binary and plugin folder under test. LOUPE_TEST_BINARY and
+/// LOUPE_TEST_PLUGIN_DIR in the environment point the tests at another build (to show that a
+/// test fails on the code before a fix).
+std::string tested_binary() {
+    const char* other = std::getenv("LOUPE_TEST_BINARY");
+    return other != nullptr && *other != '\0' ? other : LOUPE_TEST_BINARY;
+}
+
+std::string tested_plugin_dir() {
+    const char* other = std::getenv("LOUPE_TEST_PLUGIN_DIR");
+    return other != nullptr && *other != '\0' ? other : LOUPE_TEST_PLUGIN_DIR;
+}
+
 }  // namespace
 
 int run_loupe(const std::vector<std::string>& args, std::string& out,
               const std::map<std::string, std::string>& environment) {
     TempDir scratch;
     const auto log = scratch.path() + "/out.log";
-    std::vector<std::string> full{LOUPE_TEST_BINARY};
+    std::vector<std::string> full{tested_binary()};
     full.insert(full.end(), args.begin(), args.end());
     int pid = spawn(full, log, environment);
     int status = 0;
@@ -78,7 +92,7 @@ void ServerProcess::start() {
     // One log per start, so the "listening" line found is this start's.
     log_path_ = data_.path() + "/server-" + std::to_string(++starts_) + ".log";
     port_ = 0;
-    std::vector<std::string> args{LOUPE_TEST_BINARY};
+    std::vector<std::string> args{tested_binary()};
     auto common = common_args();
     args.insert(args.end(), common.begin(), common.end());
     args.push_back("serve");
@@ -152,7 +166,7 @@ std::vector<std::string> ServerProcess::common_args() const {
         "--set",    "http.threads=8",
         "--set",    "data.dir=" + data_.path(),
         "--set",    "db.url=" + database_.url(),
-        "--set",    "plugins.path=" + std::string(LOUPE_TEST_PLUGIN_DIR),
+        "--set",    "plugins.path=" + tested_plugin_dir(),
         "--set",    "log.level=info",
     };
     std::string enabled;

@@ -122,10 +122,40 @@ bool read_fully(int fd, char* data, std::size_t size) {
     return true;
 }
 
+std::string response_head(mg_connection* connection, const Response& response, bool keep_alive,
+                          std::size_t length) {
+    std::string head = "HTTP/1.1 " + std::to_string(response.status) + " " +
+                       mg_get_response_code_text(connection, response.status) + "\r\n";
+    head += "Date: " + http_date() + "\r\n";
+    head += keep_alive ? "Connection: keep-alive\r\n" : "Connection: close\r\n";
+    for (const auto& [name, value] : response.headers) {
+        if (!is_framing_header(name)) {
+            head += header_text(name) + ": " + header_text(value) + "\r\n";
+        }
+    }
+    if (status_has_body(response.status)) {
+        head += "Content-Length: " + std::to_string(length) + "\r\n";
+    }
+    head += "\r\n";
+    return head;
+}
+
 }  // namespace
 
-CivetExchange::CivetExchange(mg_connection* connection)
-    : connection_(connection), info_(mg_get_request_info(connection)) {
+ConnectionEndpoints endpoints_of(const mg_request_info& info) {
+    return {normalized_address(info.remote_addr), info.remote_port, info.server_port};
+}
+
+void send_and_close(mg_connection* connection, const Response& response) {
+    mg_disable_connection_keep_alive(connection);
+    const std::string head = response_head(connection, response, false, response.body.size());
+    if (write_all(connection, head.data(), head.size()) && status_has_body(response.status)) {
+        write_all(connection, response.body.data(), response.body.size());
+    }
+}
+
+CivetExchange::CivetExchange(mg_connection* connection, ConnectionGuard* guard)
+    : connection_(connection), info_(mg_get_request_info(connection)), guard_(guard) {
     const char* transfer_encoding = mg_get_header(connection_, "Transfer-Encoding");
     // civetweb refuses any other transfer coding with a 400 before we get here.
     chunked_ = transfer_encoding != nullptr && !equals_ignoring_case(transfer_encoding, "identity");
@@ -163,6 +193,26 @@ std::string CivetExchange::remote_address() const {
     return info_->remote_addr;
 }
 
+RequestHead CivetExchange::head() const {
+    RequestHead head;
+    head.http_version = info_->http_version ? info_->http_version : "";
+    const char* target = info_->request_uri;
+    head.target_length = target ? std::strlen(target) : 0;
+    if (info_->query_string) {
+        head.target_length += 1 + std::strlen(info_->query_string);
+    }
+    const int count = std::clamp(info_->num_headers, 0, MG_MAX_HEADERS);
+    head.fields.reserve(static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i) {
+        const mg_header& field = info_->http_headers[i];
+        head.fields.emplace_back(field.name ? field.name : "", field.value ? field.value : "");
+        head.field_bytes += head.fields.back().first.size() + head.fields.back().second.size();
+    }
+    // civetweb keeps MG_MAX_HEADERS fields and silently drops any further ones.
+    head.fields_truncated = info_->num_headers >= MG_MAX_HEADERS;
+    return head;
+}
+
 std::optional<std::size_t> CivetExchange::content_length() const {
     if (chunked_) {
         return std::nullopt;
@@ -187,7 +237,17 @@ std::size_t CivetExchange::read(char* buffer, std::size_t size) {
         return 0;
     }
     send_continue_if_expected();
-    const int count = mg_read(connection_, buffer, std::min(size, io_chunk));
+    int count = 0;
+    {
+        const ConnectionGuard::BodyRead deadline(guard_, endpoints_of(*info_));
+        count = mg_read(connection_, buffer, std::min(size, io_chunk));
+    }
+    if (guard_ != nullptr &&
+        guard_->verdict(endpoints_of(*info_)) == ConnectionGuard::Verdict::timed_out) {
+        at_end_ = true;
+        broken_ = true;
+        throw HttpError(408, "Request Timeout: the body stopped arriving");
+    }
     if (count < 0) {
         at_end_ = true;
         broken_ = true;
@@ -200,6 +260,12 @@ std::size_t CivetExchange::read(char* buffer, std::size_t size) {
     }
     consumed_ += static_cast<std::size_t>(count);
     return static_cast<std::size_t>(count);
+}
+
+void CivetExchange::abandon_body() {
+    at_end_ = true;
+    broken_ = true;
+    expects_continue_ = false;
 }
 
 bool CivetExchange::discard_small_body() {
@@ -257,19 +323,7 @@ void CivetExchange::send(const Response& response, bool headers_only, bool close
     }
 
     const bool has_body = status_has_body(response.status);
-    std::string head = "HTTP/1.1 " + std::to_string(response.status) + " " +
-                       mg_get_response_code_text(connection_, response.status) + "\r\n";
-    head += "Date: " + http_date() + "\r\n";
-    head += keep_alive ? "Connection: keep-alive\r\n" : "Connection: close\r\n";
-    for (const auto& [name, value] : response.headers) {
-        if (!is_framing_header(name)) {
-            head += header_text(name) + ": " + header_text(value) + "\r\n";
-        }
-    }
-    if (has_body) {
-        head += "Content-Length: " + std::to_string(length) + "\r\n";
-    }
-    head += "\r\n";
+    std::string head = response_head(connection_, response, keep_alive, length);
     if (file && !headers_only && has_body && length <= io_chunk) {
         // A small file goes out with the head in one write (one syscall, one TCP segment).
         const std::size_t head_size = head.size();

@@ -3,6 +3,7 @@
 // so the path is still percent-encoded), the body through mg_read (Content-Length or chunked),
 // and the response written by hand (status line, Date, Connection, Content-Length).
 
+#include "http/connection_guard.hpp"
 #include "http/exchange.hpp"
 
 struct mg_connection;
@@ -10,17 +11,27 @@ struct mg_request_info;
 
 namespace loupe {
 
+/// The endpoints of the connection a request arrived on, as the ConnectionGuard names them.
+ConnectionEndpoints endpoints_of(const mg_request_info& info);
+
+/// Writes an in-memory response on a connection that has no usable request (civetweb's own
+/// errors) and makes civetweb close it afterwards.
+void send_and_close(mg_connection* connection, const Response& response);
+
 class CivetExchange final : public Exchange {
 public:
-    explicit CivetExchange(mg_connection* connection);
+    /// `guard` (may be null) bounds the time each body read may wait.
+    CivetExchange(mg_connection* connection, ConnectionGuard* guard);
 
     std::string_view method() const override;
     std::string_view path() const override;
     std::string_view query_string() const override;
     std::optional<std::string> header(std::string_view name) const override;
     std::string remote_address() const override;
+    RequestHead head() const override;
     std::optional<std::size_t> content_length() const override;
     std::size_t read(char* buffer, std::size_t size) override;
+    void abandon_body() override;
     void send(const Response& response, bool headers_only, bool close_connection) override;
 
 private:
@@ -33,6 +44,7 @@ private:
 
     mg_connection* connection_;
     const mg_request_info* info_;
+    ConnectionGuard* guard_;
     bool chunked_ = false;
     std::size_t declared_length_ = 0;  // when not chunked
     std::size_t consumed_ = 0;

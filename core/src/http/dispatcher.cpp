@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "http/error_response.hpp"
+#include "http/media_type.hpp"
 #include "http/request_id.hpp"
 #include "http/server_request.hpp"
 #include "loupe/http/http_error.hpp"
@@ -123,6 +124,10 @@ int Dispatcher::handle(Exchange& exchange) const noexcept {
 }
 
 Response Dispatcher::run(Exchange& exchange, Context& context) const {
+    if (const auto problem = check_request_head(exchange.head())) {
+        exchange.abandon_body();
+        throw HttpError(problem->status, problem->message);
+    }
     context.method = parse_method(exchange.method());
     const std::string_view virtual_host =
         router_.virtual_host_of(exchange.header("Host").value_or(""));
@@ -146,6 +151,11 @@ Response Dispatcher::run(Exchange& exchange, Context& context) const {
         exchange, *context.method, std::string(path), std::move(match.params), context.request_id,
         route.options.max_json_bytes > 0 ? route.options.max_json_bytes : options_.max_json_bytes);
     if (route.options.body == BodyMode::json) {
+        const std::optional<std::size_t> length = exchange.content_length();
+        const bool has_body = !length || *length > 0;  // chunked, or a declared length
+        if (has_body && !is_json_media_type(exchange.header("Content-Type"))) {
+            throw HttpError(415, "Unsupported Media Type: send the body as application/json");
+        }
         // Express's body parser runs first: 413 and malformed JSON precede validation.
         request.json();
     }

@@ -70,12 +70,23 @@ Json parse_json_body(std::string_view body) {
     if (first == body.size() || (body[first] != '{' && body[first] != '[')) {
         throw_syntax_error(body, first);
     }
+    // The parser takes a NUL for the end of the input and would ignore whatever follows it;
+    // JSON text never contains one (even inside strings it must be escaped).
+    if (const std::size_t nul = body.find('\0'); nul != std::string_view::npos) {
+        throw_syntax_error(body, nul);
+    }
     check_nesting(body);
     try {
         return Json::parse(body);
     } catch (const Json::parse_error& error) {
         // `byte` counts the characters read, the offending one included.
         throw_syntax_error(body, error.byte == 0 ? 0 : error.byte - 1);
+    } catch (const Json::out_of_range&) {
+        // A number past double's range (1e400): JSON.parse makes it Infinity, which no field
+        // accepts, so it is refused here like any other invalid body.
+        throw HttpError::bad_request("Number out of range in JSON");
+    } catch (const Json::exception&) {
+        throw HttpError::bad_request("Invalid JSON");
     }
 }
 

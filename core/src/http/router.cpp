@@ -49,6 +49,14 @@ std::optional<std::vector<std::string_view>> split_path(std::string_view path) {
     }
 }
 
+/// No name, key or number contains a control byte: a decoded "%00" or "%0A" names nothing
+/// (and would otherwise reach handlers that stop reading at it).
+bool is_capture_value(std::string_view value) {
+    return !value.empty() && std::none_of(value.begin(), value.end(), [](char c) {
+        return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+    });
+}
+
 std::string describe(const RegisteredRoute& route) {
     return std::string(to_string(route.route.method)) + " " + route.route.pattern;
 }
@@ -227,7 +235,7 @@ RouteMatch Router::match(Method method, std::string_view path,
         bool matches = true;
         for (std::size_t i = 0; i < fixed && matches; ++i) {
             // Captures need a non-empty value; "%2F" decoded inside one stays in it.
-            matches = is_capture(entry.segments[i]) ? !segments[i].empty()
+            matches = is_capture(entry.segments[i]) ? is_capture_value(segments[i])
                                                     : entry.segments[i] == segments[i];
         }
         if (!matches) {

@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "http/civet_errors.hpp"
 #include "http/civet_exchange.hpp"
 #include "http/dispatcher.hpp"
 #include "http/handler_pool.hpp"
@@ -24,7 +25,16 @@ namespace {
 // How long a kept-alive connection may idle: longer than Node's 4 s client default (the Argos
 // CLI uses undici), so the client, not the server, closes idle sockets and never races us.
 constexpr const char* keep_alive_timeout_ms = "5000";
+// civetweb's own timeout: writing a response to a client that does not read it. Reading heads
+// and bodies is bounded tighter by the ConnectionGuard.
 constexpr const char* request_timeout_ms = "30000";
+// civetweb's buffer for a request head. Heads past max_request_field_bytes (16 KiB) or
+// max_request_target_bytes (8 KiB) still fit, so they get a precise 431 or 414; civetweb
+// itself can only answer a 400 for a head that overflows this buffer.
+constexpr const char* max_request_bytes = "65536";
+// Accepted connections waiting for a free connection thread, and the kernel's queue before it.
+constexpr const char* connection_queue = "128";
+constexpr const char* listen_backlog = "1024";
 constexpr std::size_t handler_stack_bytes = 8 * 1024 * 1024;
 
 std::string listening_port(const ServerOptions& options) {
@@ -78,16 +88,60 @@ struct HttpServer::Impl {
         : options(std::move(server_options)),
           log(logger),
           dispatcher(DispatchOptions{options.max_json_bytes, options.public_url}, router,
-                     authenticator, logger) {}
+                     authenticator, logger),
+          guard(options.guard, logger) {}
 
     static Impl& of(const mg_connection* connection) {
         return *static_cast<Impl*>(mg_get_user_data(mg_get_context(connection)));
     }
 
+    static int init_connection(const mg_connection* connection, void** data) {
+        *data = nullptr;
+        of(connection).guard.connection_opened();
+        return 0;
+    }
+
+    static void connection_close(const mg_connection* connection) {
+        if (const mg_request_info* info = mg_get_request_info(connection)) {
+            try {
+                of(connection).guard.connection_closing(endpoints_of(*info));
+            } catch (...) {  // nothing may unwind into civetweb's C frames
+            }
+        }
+    }
+
+    static ConnectionGuard::Verdict verdict(const mg_connection* connection) {
+        const mg_request_info* info = mg_get_request_info(connection);
+        return info ? of(connection).guard.verdict(endpoints_of(*info))
+                    : ConnectionGuard::Verdict::none;
+    }
+
+    static int http_error(mg_connection* connection, int status, const char* message) {
+        try {
+            switch (verdict(connection)) {
+                case ConnectionGuard::Verdict::refused:
+                    return answer_error_and_close(connection, 503, too_many_connections);
+                case ConnectionGuard::Verdict::timed_out:
+                    return answer_error_and_close(
+                        connection, 408, "Request Timeout: the request head took too long");
+                case ConnectionGuard::Verdict::none:
+                    break;
+            }
+        } catch (...) {  // fall back to civetweb's own status
+        }
+        return answer_civetweb_error(connection, status, message);
+    }
+
     static int begin_request(mg_connection* connection) {
         try {
             Impl& impl = of(connection);
-            CivetExchange exchange(connection);
+            const ConnectionEndpoints endpoints = endpoints_of(*mg_get_request_info(connection));
+            impl.guard.head_received(endpoints);
+            if (impl.guard.verdict(endpoints) == ConnectionGuard::Verdict::refused) {
+                answer_error_and_close(connection, 503, too_many_connections);
+                return 503;
+            }
+            CivetExchange exchange(connection, &impl.guard);
             int status = 500;
             impl.pool->run([&] { status = impl.dispatcher.handle(exchange); });
             return status;
@@ -105,9 +159,13 @@ struct HttpServer::Impl {
         return 1;  // handled: civetweb writes nothing itself
     }
 
+    static constexpr const char* too_many_connections =
+        "Service Unavailable: too many connections from this client";
+
     ServerOptions options;
     Logger& log;
     Dispatcher dispatcher;
+    ConnectionGuard guard;  // outlives civetweb's callbacks: mg_stop() returns before it goes
     std::unique_ptr<HandlerPool> pool;
     mg_context* context = nullptr;
     int port = 0;
@@ -129,10 +187,17 @@ int HttpServer::start() {
     const ServerOptions& options = impl_->options;
     const std::string ports = listening_port(options);
     const std::string threads = std::to_string(std::max(options.threads, 1));
+    const std::string connections = std::to_string(std::max(options.max_connections, 1));
     // clang-format off
     std::vector<const char*> settings = {
         "listening_ports", ports.c_str(),
-        "num_threads", threads.c_str(),
+        "num_threads", connections.c_str(),
+        "connection_queue", connection_queue,
+        "listen_backlog", listen_backlog,
+        "max_request_size", max_request_bytes,
+        // An absolute-form target ("GET http://host:port/path") naming this port is served
+        // like its path, whatever the host (RFC 9112 §3.2.2).
+        "enable_auth_domain_check", "no",
         "enable_keep_alive", "yes",
         // Head and body go out in separate writes: without this, Nagle's algorithm and the
         // client's delayed ACK hold every kept-alive response for about 40 ms.
@@ -153,6 +218,9 @@ int HttpServer::start() {
     mg_callbacks callbacks{};
     callbacks.begin_request = &Impl::begin_request;
     callbacks.log_message = &Impl::log_message;
+    callbacks.init_connection = &Impl::init_connection;
+    callbacks.connection_close = &Impl::connection_close;
+    callbacks.http_error = &Impl::http_error;
     mg_init_data init{&callbacks, impl_.get(), settings.data()};
     unsigned error_code = 0;
     char error_text[256] = "";
@@ -170,9 +238,11 @@ int HttpServer::start() {
         throw std::runtime_error("the HTTP server on " + ports + " reports no listening port");
     }
     impl_->port = bound[0].port;
+    impl_->guard.watch_port(impl_->port);
     impl_->log.info("http.listening", {{"address", options.listen_address},
                                        {"port", std::to_string(impl_->port)},
-                                       {"threads", threads}});
+                                       {"threads", threads},
+                                       {"max_connections", connections}});
     return impl_->port;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-// The HTTP front: civetweb threads, one catch-all handler that strips an optional "/v2"
-// prefix, matches the Router, runs prepare → authenticate → handler, and writes the response.
+// The HTTP front: civetweb threads (one per open connection, up to max_connections, watched by
+// a ConnectionGuard), one catch-all handler that strips an optional "/v2" prefix, matches the
+// Router, runs prepare → authenticate → handler on the handler pool, and writes the response.
 // Errors become the Argos JSON body; unknown paths a JSON 404, wrong methods a JSON 405;
 // bodies over the route's limit a 413. HEAD is answered for GET routes.
 
@@ -10,6 +11,7 @@
 #include <string>
 
 #include "auth/authenticator.hpp"
+#include "http/connection_guard.hpp"
 #include "http/router.hpp"
 #include "loupe/export.hpp"
 #include "loupe/log/logger.hpp"
@@ -18,8 +20,12 @@ namespace loupe {
 
 struct ServerOptions {
     std::string listen_address = "0.0.0.0";
-    int port = 8080;  ///< 0 = ephemeral; bound_port() tells which
-    int threads = 16;
+    int port = 8080;   ///< 0 = ephemeral; bound_port() tells which
+    int threads = 16;  ///< handler threads: requests processed at once
+    /// Connections served at once (civetweb's threads, each waiting on its connection's head
+    /// and body); more wait in the accept queue. Slow clients hold these, not handler threads.
+    int max_connections = 512;
+    GuardOptions guard;
     std::size_t max_json_bytes = 3 * 1024 * 1024;
     std::string access_log;  ///< empty = none; else a Common Log Format file civetweb appends to
     /// `http.public_url`, for the resource_metadata URL of 401s; empty = from the Host header.
