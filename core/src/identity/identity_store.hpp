@@ -46,6 +46,8 @@ public:
     bool can_administer(int64_t user_id, const Account& account) override;
     std::vector<Project> visible_projects(int64_t user_id, const Account& account) override;
     Json user_ref(int64_t user_id) override;
+    std::optional<Principal> user_principal(int64_t user_id,
+                                            std::optional<int64_t> personal_token_id) override;
     Json project_json(const Project& project) override;
     void touch_project(soci::session& session, int64_t project_id, int64_t at_ms) override;
     std::pair<Project, IssuedToken> create_project(soci::session& session, const Account& account,

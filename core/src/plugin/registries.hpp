@@ -12,6 +12,7 @@
 #include "loupe/auth/token_resolvers.hpp"
 #include "loupe/cli/commands.hpp"
 #include "loupe/events/events.hpp"
+#include "loupe/host.hpp"
 #include "loupe/http/routes.hpp"
 
 namespace loupe {
@@ -42,9 +43,11 @@ struct Registries {
     std::map<std::string, RegisteredService> services;
     std::vector<RegisteredCommand> commands;
     std::map<std::string, TokenResolver> token_resolvers;
+    std::vector<SessionResolver> session_resolvers;  ///< in install order
     std::multimap<std::string, EventHandler> event_handlers;
     std::vector<std::function<void()>> ready_hooks;
     std::vector<std::function<void()>> shutdown_hooks;  ///< run in reverse
+    std::vector<BootstrapHook> bootstrap_hooks;
     bool frozen = false;
 };
 
