@@ -1,0 +1,129 @@
+// Everything the build page reads, and how it stays current: the build, all its diffs (the
+// first page at once, the rest in parallel), reviews and comments, refreshed when the live
+// endpoint's ETag changes (short polling; see the web plugin's live route).
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { api, ApiError, type Build, type Comment, type Diff, type Review } from "../api";
+
+const perPage = 100;
+const parallelPages = 4;
+
+export interface BuildData {
+  build: Build | null;
+  diffs: Diff[];
+  total: number;
+  complete: boolean;
+  reviews: Review[] | null;
+  comments: Comment[] | null;
+  error: ApiError | null;
+  refresh: () => Promise<void>;
+  refreshDiscussion: () => Promise<void>;
+  setDiffs: (update: (diffs: Diff[]) => Diff[]) => void;
+}
+
+async function allDiffs(owner: string, project: string, number: number, onFirst: (diffs: Diff[], total: number) => void) {
+  const first = await api.diffs(owner, project, number, 1, perPage);
+  onFirst(first.results, first.pageInfo.total);
+  const pages = Math.ceil(first.pageInfo.total / perPage);
+  const results: Diff[][] = [first.results];
+  let next = 2;
+  const worker = async () => {
+    while (next <= pages) {
+      const page = next++;
+      results[page - 1] = (await api.diffs(owner, project, number, page, perPage)).results;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallelPages, Math.max(0, pages - 1)) }, worker));
+  return results.flat();
+}
+
+export function useBuildData(owner: string, project: string, number: number, withReviews: boolean): BuildData {
+  const [build, setBuild] = useState<Build | null>(null);
+  const [diffs, setDiffs] = useState<Diff[]>([]);
+  const [total, setTotal] = useState(0);
+  const [complete, setComplete] = useState(false);
+  const [reviews, setReviews] = useState<Review[] | null>(null);
+  const [comments, setComments] = useState<Comment[] | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const loaded = useRef(false);
+
+  const refreshDiscussion = useCallback(async () => {
+    if (!withReviews) return;
+    const [nextReviews, nextComments] = await Promise.all([
+      api.reviews(owner, project, number).catch(() => null),
+      api.comments(owner, project, number).catch(() => null),
+    ]);
+    if (nextReviews) setReviews(nextReviews);
+    if (nextComments) setComments(nextComments);
+  }, [owner, project, number, withReviews]);
+
+  const refresh = useCallback(async () => {
+    try {
+      const nextBuild = await api.build(owner, project, number);
+      setBuild(nextBuild);
+      const everything = await allDiffs(owner, project, number, (first, count) => {
+        setTotal(count);
+        if (!loaded.current) {
+          setDiffs(first);
+          performance.mark("loupe:first-page");
+        }
+      });
+      setDiffs(everything);
+      setTotal(everything.length);
+      setComplete(true);
+      if (!loaded.current) {
+        loaded.current = true;
+        requestAnimationFrame(() => performance.mark("loupe:list-ready"));
+      }
+    } catch (e) {
+      setError(e as ApiError);
+    }
+  }, [owner, project, number]);
+
+  useEffect(() => {
+    refresh();
+    refreshDiscussion();
+  }, [refresh, refreshDiscussion]);
+
+  // Live updates: a cheap conditional poll; the API is read again only when something changed.
+  useEffect(() => {
+    let stopped = false;
+    let etag: string | null = null;
+    let useLive = true;
+    let lastStatus = "";
+    let busy = true;
+    let timer = 0;
+    const processing = (status: string) => status === "pending" || status === "progress";
+    const tick = async () => {
+      if (stopped) return;
+      if (document.visibilityState === "visible") {
+        try {
+          if (useLive) {
+            const state = await api.live(owner, project, number, etag);
+            if (state) {
+              if (etag !== null) await refresh();
+              etag = state.version;
+              busy = processing(state.status) || state.diffs.pending > 0;
+            }
+          } else {
+            const latest = await api.build(owner, project, number);
+            if (lastStatus && latest.status !== lastStatus) await refresh();
+            lastStatus = latest.status;
+            busy = processing(latest.status);
+          }
+          await refreshDiscussion();
+        } catch (e) {
+          // Without the builds service the live route answers 503: read the build instead.
+          if (e instanceof ApiError && (e.status === 503 || e.status === 404)) useLive = false;
+        }
+      }
+      if (!stopped) timer = window.setTimeout(tick, busy ? 2000 : 8000);
+    };
+    timer = window.setTimeout(tick, 2000);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [owner, project, number, refresh, refreshDiscussion]);
+
+  return { build, diffs, total, complete, reviews, comments, error, refresh, refreshDiscussion, setDiffs };
+}
