@@ -62,7 +62,8 @@ export function DiffList({ owner, project, number, rows, selectedId, decisions, 
               onClick={() => onSelect(diff)}
             >
               <span class={`thumb status-edge-${diff.status}`}>
-                <img src={thumbnailUrl(owner, project, number, diff.id, side)} alt="" loading="lazy" decoding="async" />
+                <img src={thumbnailUrl(owner, project, number, diff.id, side)} alt="" loading="lazy" decoding="async"
+                  onError={(e) => ((e.target as HTMLImageElement).style.visibility = "hidden")} />
               </span>
               <span class="diff-row-text">
                 <span class="diff-name" title={diff.name}>{diff.name}</span>

@@ -49,6 +49,12 @@ interface Layer {
   opacity?: number;
 }
 
+/** Keys typed into a text field are text, not shortcuts (a slider or checkbox takes none). */
+export function isTyping(target: EventTarget | null) {
+  if (target instanceof HTMLInputElement) return !["range", "checkbox", "radio", "button"].includes(target.type);
+  return target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+}
+
 const isImage = (snapshot: Snapshot | null) => !!snapshot && snapshot.contentType.startsWith("image/");
 
 function useElementSize(ref: { current: HTMLElement | null }) {
@@ -106,7 +112,7 @@ export function DiffViewer(props: Props) {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+      if (isTyping(event.target)) return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key === "0") fit();
       else if (event.key === "=" || event.key === "+") zoomBy(1.25);
@@ -205,7 +211,7 @@ export function DiffViewer(props: Props) {
     panes = (
       <ImagePane
         {...paneProps}
-        label={!base ? "New screenshot" : !head ? "Removed screenshot" : modes.find((m) => m.id === mode)!.label}
+        label={!base ? "New screenshot" : !head ? "Removed screenshot" : mode === "swipe" ? "Baseline" : modes.find((m) => m.id === mode)!.label}
         layers={layersFor("single")}
         swipe={mode === "swipe" && base && head ? { split, setSplit } : undefined}
       >

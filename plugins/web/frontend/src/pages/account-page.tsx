@@ -2,12 +2,14 @@ import { useEffect, useState } from "preact/hooks";
 import { api, type Project } from "../api";
 import { paths } from "../router";
 
+/** An account's projects; on the home page (`heading`), an account without any is left out. */
 export function AccountProjects({ account, heading = false }: { account: string; heading?: boolean }) {
   const [projects, setProjects] = useState<Project[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     api.accountProjects(account).then((page) => setProjects(page.results), (e) => setError(e.message));
   }, [account]);
+  if (heading && projects && projects.length === 0) return null;
   return (
     <section class="account-section" aria-label={`Projects of ${account}`}>
       {heading && (

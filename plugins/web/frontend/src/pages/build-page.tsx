@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { api, type Diff, type Review, type Session } from "../api";
 import { buildRows, initiallyCollapsed } from "../build/diff-groups";
 import { DiffList } from "../build/diff-list";
-import { DiffViewer, modes, type Mode, type Pin } from "../build/diff-viewer";
+import { DiffViewer, isTyping, modes, type Mode, type Pin } from "../build/diff-viewer";
 import { CommentsPanel, threadsOf, type CommentActions } from "../build/comments-panel";
 import { ReviewsPanel } from "../build/reviews-panel";
 import { useBuildData } from "../build/use-build-data";
@@ -22,10 +22,6 @@ interface Props {
   project: string;
   number: number;
   query: URLSearchParams;
-}
-
-function isTyping(target: EventTarget | null) {
-  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
 }
 
 function useDecisions(buildId: string | undefined) {
