@@ -1,6 +1,6 @@
 // Comment threads of the build: those pinned on the current screenshot first, then the others.
 // Replies, reactions, resolve/reopen, and editing one's own comments.
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { Comment, UserRef } from "../api";
 import { relativeTime } from "../format";
 
@@ -12,13 +12,16 @@ export interface Thread {
 
 const reactionChoices = ["👍", "🎉", "❤️", "👀"];
 
+/** Threads in order of creation; pinned ones are numbered 1, 2, ... as their pins read. */
 export function threadsOf(comments: Comment[]): Thread[] {
-  const roots = comments.filter((c) => !c.threadId);
-  return roots.map((root, i) => ({
-    root,
-    replies: comments.filter((c) => c.threadId === root.id),
-    label: String(i + 1),
-  }));
+  let pinned = 0;
+  return comments
+    .filter((c) => !c.threadId)
+    .map((root) => ({
+      root,
+      replies: comments.filter((c) => c.threadId === root.id),
+      label: root.anchor ? String(++pinned) : "#",
+    }));
 }
 
 export interface CommentActions {
@@ -37,24 +40,32 @@ interface Props {
   activeThread: string | null;
   onOpenThread: (threadId: string | null, diffId: string | null) => void;
   actions: CommentActions;
-  error: string | null;
 }
 
-export function CommentsPanel({ threads, diffId, diffNames, me, activeThread, onOpenThread, actions, error }: Props) {
-  const here = threads.filter((t) => t.root.screenshotDiffId === diffId && diffId !== null);
-  const elsewhere = threads.filter((t) => !(t.root.screenshotDiffId === diffId && diffId !== null));
+/** Threads of the current screenshot and of the whole build in full; the others in one line. */
+export function CommentsPanel({ threads, diffId, diffNames, me, activeThread, onOpenThread, actions }: Props) {
+  const here = threads.filter((t) => diffId !== null && t.root.screenshotDiffId === diffId);
+  const build = threads.filter((t) => !t.root.screenshotDiffId);
+  const elsewhere = threads.filter((t) => t.root.screenshotDiffId && t.root.screenshotDiffId !== diffId);
+  useEffect(() => {
+    if (activeThread) document.querySelector(`[data-thread-id="${CSS.escape(activeThread)}"]`)?.scrollIntoView({ block: "nearest" });
+  }, [activeThread]);
+  const full = (thread: Thread) => (
+    <ThreadView key={thread.root.id} thread={thread} me={me} active={activeThread === thread.root.id}
+      onOpen={() => onOpenThread(thread.root.id, thread.root.screenshotDiffId)} actions={actions} />
+  );
   return (
     <section class="comments" aria-label="Comments">
-      {error && <p class="form-error">{error}</p>}
-      {here.length === 0 && <p class="muted small hint">No comment on this screenshot. Press <kbd>c</kbd> and click the image to pin one.</p>}
-      {here.map((thread) => (
-        <ThreadView key={thread.root.id} thread={thread} me={me} active={activeThread === thread.root.id}
-          onOpen={() => onOpenThread(thread.root.id, thread.root.screenshotDiffId)} actions={actions} />
-      ))}
-      {elsewhere.length > 0 && <h3 class="panel-subtitle">Other threads of this build</h3>}
+      {here.length === 0 && (
+        <p class="muted small hint">No comment on this screenshot. Press <kbd>c</kbd> and click the image to pin one.</p>
+      )}
+      {here.map(full)}
+      {build.length > 0 && <h3 class="panel-subtitle">On the build</h3>}
+      {build.map(full)}
+      {elsewhere.length > 0 && <h3 class="panel-subtitle">On other screenshots</h3>}
       {elsewhere.map((thread) => (
-        <ThreadView key={thread.root.id} thread={thread} me={me} active={activeThread === thread.root.id} compact
-          where={thread.root.screenshotDiffId ? diffNames.get(thread.root.screenshotDiffId) ?? "another screenshot" : "the build"}
+        <ThreadView key={thread.root.id} thread={thread} me={me} active={false} compact
+          where={diffNames.get(thread.root.screenshotDiffId!) ?? "another screenshot"}
           onOpen={() => onOpenThread(thread.root.id, thread.root.screenshotDiffId)} actions={actions} />
       ))}
       <NewComment placeholder="Comment on the build…" label="Comment on the build" onSubmit={actions.comment} />
@@ -73,27 +84,33 @@ function ThreadView({ thread, me, active, compact = false, where, onOpen, action
 }) {
   const resolved = !!thread.root.resolvedAt;
   const [open, setOpen] = useState(!resolved);
-  const expanded = open && !compact;
+  const count = thread.replies.length + 1;
   return (
     <article class={`thread${active ? " thread-active" : ""}${resolved ? " thread-resolved" : ""}`} data-thread-id={thread.root.id}>
       <header class="thread-head">
         <button type="button" class="thread-label" onClick={onOpen} aria-label={`Show thread ${thread.label}`}>
-          {thread.root.anchor ? thread.label : "#"}
+          {thread.label}
         </button>
-        <span class="muted small ellipsis">{where ? `on ${where}` : resolved ? "Resolved" : `${thread.replies.length + 1} comment${thread.replies.length ? "s" : ""}`}</span>
+        <span class="muted small ellipsis">
+          {compact ? `${where} · ${thread.root.text}` : `${count} comment${count > 1 ? "s" : ""}${resolved ? " · resolved" : ""}`}
+        </span>
         <span class="toolbar-gap" />
-        {!compact && (
-          <button type="button" class="link-button small" onClick={() => actions.resolve(thread.root.id, !resolved)}>
-            {resolved ? "Reopen" : "Resolve"}
-          </button>
-        )}
-        {(compact || resolved) && (
-          <button type="button" class="link-button small" aria-expanded={expanded} onClick={() => (compact ? onOpen() : setOpen(!open))}>
-            {compact ? "Show" : open ? "Hide" : "Show"}
-          </button>
+        {compact ? (
+          <button type="button" class="link-button small" onClick={onOpen}>Show</button>
+        ) : (
+          <>
+            <button type="button" class="link-button small" onClick={() => actions.resolve(thread.root.id, !resolved)}>
+              {resolved ? "Reopen" : "Resolve"}
+            </button>
+            {resolved && (
+              <button type="button" class="link-button small" aria-expanded={open} onClick={() => setOpen(!open)}>
+                {open ? "Hide" : "Show"}
+              </button>
+            )}
+          </>
         )}
       </header>
-      {(expanded || (!compact && !resolved)) && (
+      {!compact && (open || !resolved) && (
         <>
           {[thread.root, ...thread.replies].map((comment) => (
             <CommentView key={comment.id} comment={comment} me={me} actions={actions} />

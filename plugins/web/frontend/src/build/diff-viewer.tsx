@@ -227,31 +227,34 @@ export function DiffViewer(props: Props) {
         <div class="viewer-title">
           <StatusBadge status={diff.status} />
           <h2 class="diff-title" title={diff.name}>{diff.name}</h2>
-          <span class="muted small">{props.position}</span>
-          {diff.score !== null && diff.score > 0 && <span class="score">{percent(diff.score)} changed</span>}
-          {diff.test && diff.test.metrics.total > 0 && (
-            <span class="muted small" title={`Over the metrics period: ${diff.test.metrics.changes} changes in ${diff.test.metrics.total} reference builds`}>
-              flakiness {Math.round(diff.test.metrics.flakiness * 100)}% · stability {Math.round(diff.test.metrics.stability * 100)}%
+          <span class="muted small nowrap">{props.position}</span>
+          {diff.score !== null && diff.score > 0 && <span class="score nowrap" title="Share of pixels that changed">{percent(diff.score)}</span>}
+          {diff.test && diff.test.metrics.flakiness > 0 && (
+            <span class="tag tag-flaky nowrap"
+              title={`Over the metrics period: ${diff.test.metrics.changes} changes in ${diff.test.metrics.total} reference builds, stability ${Math.round(diff.test.metrics.stability * 100)}%`}>
+              flaky {Math.round(diff.test.metrics.flakiness * 100)}%
             </span>
           )}
-          {diff.change && diff.change.occurrences > 0 && (
-            <span class="muted small">seen {diff.change.occurrences}×</span>
+          {diff.change && diff.change.occurrences > 1 && (
+            <span class="muted small nowrap" title="Times this change was seen over the metrics period">seen {diff.change.occurrences}×</span>
           )}
         </div>
         <div class="viewer-decision">
           {props.onToggleIgnore && diff.change && (
             <button type="button" class="button button-small" aria-pressed={diff.change.ignored} onClick={props.onToggleIgnore}
               title="A recurring, accepted difference (a clock, an ad slot) that should stop asking for review">
-              {diff.change.ignored ? "Unignore change" : "Ignore change"}
+              {diff.change.ignored ? "Unignore" : "Ignore change"}
             </button>
           )}
-          <button type="button" class={`button button-small${props.decision === "APPROVE" ? " button-ok" : ""}`}
+          <button type="button" class={`button button-small button-ok`} aria-label="This snapshot is OK"
+            title="This snapshot is OK (sent with your review)"
             aria-pressed={props.decision === "APPROVE"} onClick={() => props.onDecide(props.decision === "APPROVE" ? undefined : "APPROVE")}>
-            ✓ Snapshot OK
+            ✓ OK
           </button>
-          <button type="button" class={`button button-small${props.decision === "REQUEST_CHANGES" ? " button-no" : ""}`}
+          <button type="button" class={`button button-small button-no`} aria-label="This snapshot needs changes"
+            title="This snapshot needs changes (sent with your review)"
             aria-pressed={props.decision === "REQUEST_CHANGES"} onClick={() => props.onDecide(props.decision === "REQUEST_CHANGES" ? undefined : "REQUEST_CHANGES")}>
-            ✕ Needs changes
+            ✕ Needs work
           </button>
         </div>
       </div>
@@ -285,8 +288,8 @@ export function DiffViewer(props: Props) {
         <span class="toolbar-gap" />
         {props.canComment && (
           <button type="button" class={`button button-small${commentMode ? " button-active" : ""}`} aria-pressed={commentMode}
-            onClick={props.onToggleCommentMode} title="Click on the image to place a comment (c)">
-            Comment on image
+            onClick={props.onToggleCommentMode} title="Click on the image to place a comment (c)" aria-label="Comment on the image">
+            Comment
           </button>
         )}
         <div class="zoom" role="group" aria-label="Zoom">

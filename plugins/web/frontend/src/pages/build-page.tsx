@@ -273,7 +273,7 @@ export function BuildPage({ session, account, project, number, query }: Props) {
             <div class="side-panel-body" role="tabpanel">
               {panel === "comments" ? (
                 <CommentsPanel threads={threads} diffId={selected?.id ?? null} diffNames={diffNames} me={session.user!}
-                  activeThread={activeThread} actions={actions} error={data.comments === null ? null : null}
+                  activeThread={activeThread} actions={actions}
                   onOpenThread={(id, diffId) => {
                     setActiveThread(id);
                     if (diffId) select(diffs.find((d) => d.id === diffId));
