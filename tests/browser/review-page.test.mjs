@@ -4,6 +4,7 @@
 // without its CSRF token, sign out. Each page is compared with its committed baseline by
 // `loupe diff`.
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -54,7 +55,7 @@ function assertLooksLikeBaseline(name, png) {
 }
 
 describe("the review page in Chromium", { skip: skipReason() }, () => {
-  let server, browser, page, repo, buildUrl, signInLink;
+  let server, browser, page, repo, buildUrl, signInLink, featureFiles;
 
   const screenshot = () => page.screenshot({ animations: "disabled", caret: "hide" });
   const apiFromPage = (method, path, headers = {}) =>
@@ -72,7 +73,8 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     browser = await launchChromium();
     repo = new Repo();
     await upload(server, repo, "main", await renderScreens(browser, screens.main));
-    buildUrl = await upload(server, repo, repo.branch, await renderScreens(browser, screens.feature));
+    featureFiles = await renderScreens(browser, screens.feature);
+    buildUrl = await upload(server, repo, repo.branch, featureFiles);
     page = await newPage(browser);
   });
 
@@ -202,6 +204,30 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     assert.match(await dialog.innerText(), /approve the build/);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
+  });
+
+  test("a build page open while the build processes updates itself", async () => {
+    const shots = Object.entries(featureFiles).map(([name, bytes]) => ({ name, bytes, key: createHash("sha256").update(bytes).digest("hex") }));
+    const created = await server.api("POST", "builds", {
+      body: { commit: repo.commit, branch: repo.branch, referenceCommit: repo.baseCommit, screenshotKeys: shots.map((s) => s.key) },
+    });
+    assert.equal(created.status, 201, created.text);
+    for (const { key, putUrl } of created.body.screenshots) {
+      const bytes = shots.find((s) => s.key === key).bytes;
+      assert.equal((await fetch(putUrl, { method: "PUT", headers: { "Content-Type": "image/png" }, body: bytes })).status, 200);
+    }
+    await page.goto(buildUrl.replace(/\/\d+$/, `/${created.body.build.number}`));
+    await page.getByText("This build has no screenshot.").waitFor();
+    assert.equal(await page.locator(".build-header .badge").innerText(), "Pending");
+    const finalized = await server.api("PUT", `builds/${created.body.build.id}`, {
+      body: { screenshots: shots.map(({ name, key }) => ({ name, key })) },
+    });
+    assert.equal(finalized.status, 200, finalized.text);
+    // No reload: the page sees the build conclude and reads its diffs.
+    await page.locator(".group-header.group-changed").waitFor({ timeout: 20_000 });
+    await page.locator(".build-header .badge-changes-detected").waitFor();
+    await page.goto(buildUrl);
+    await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
   });
 
   test("a comment pinned on the diff, and a reply", { skip: !reviewsAvailable && "the reviews plugin is not built" }, async () => {

@@ -2,6 +2,7 @@
 // Both read builds through the builds plugin's service; while no enabled plugin offers it the
 // routes answer 503 and these checks stop there (with a message).
 #include <doctest/doctest.h>
+#include <soci/soci.h>
 
 #include "loupe/imagediff/imagediff.hpp"
 #include "support/http_client.hpp"

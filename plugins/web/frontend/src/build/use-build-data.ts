@@ -74,6 +74,9 @@ export function useBuildData(owner: string, project: string, number: number, wit
   const [comments, setComments] = useState<Comment[] | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const loaded = useRef(false);
+  // What the page shows: the live version read before it, and the build's status.
+  const shownVersion = useRef<string | null>(null);
+  const shownStatus = useRef<string | null>(null);
 
   const refreshDiscussion = useCallback(async () => {
     if (!withReviews) return;
@@ -87,9 +90,12 @@ export function useBuildData(owner: string, project: string, number: number, wit
 
   const refresh = useCallback(async () => {
     try {
+      // The version first: a change after it, even during the reads below, is seen by the poll.
+      const version = api.live(owner, project, number, null).then((state) => state?.version ?? null, () => null);
       const [buildRequest, diffsRequest] = firstPage(owner, project, number);
       buildRequest.then(setBuild, () => undefined);
-      await buildRequest;
+      shownStatus.current = (await buildRequest).status;
+      shownVersion.current = await version;
       const everything = await allDiffs(owner, project, number, diffsRequest, (first, count) => {
         setTotal(count);
         if (!loaded.current) {
@@ -117,9 +123,7 @@ export function useBuildData(owner: string, project: string, number: number, wit
   // Live updates: a cheap conditional poll; the API is read again only when something changed.
   useEffect(() => {
     let stopped = false;
-    let etag: string | null = null;
     let useLive = true;
-    let lastStatus = "";
     let busy = true;
     let timer = 0;
     const processing = (status: string) => status === "pending" || status === "progress";
@@ -128,17 +132,16 @@ export function useBuildData(owner: string, project: string, number: number, wit
       if (document.visibilityState === "visible") {
         try {
           if (useLive) {
-            const state = await api.live(owner, project, number, etag);
+            const state = await api.live(owner, project, number, shownVersion.current);
             if (state) {
-              if (etag !== null) await refresh();
-              etag = state.version;
               busy = processing(state.status) || state.diffs.pending > 0;
+              if (state.version !== shownVersion.current) await refresh();
             }
           } else {
+            // Without the live route: the build's status alone says when to read again.
             const latest = await api.build(owner, project, number);
-            if (lastStatus && latest.status !== lastStatus) await refresh();
-            lastStatus = latest.status;
             busy = processing(latest.status);
+            if (latest.status !== shownStatus.current) await refresh();
           }
           await refreshDiscussion();
         } catch (e) {
