@@ -7,9 +7,9 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${1:-$ROOT/build}
 "$ROOT/scripts/build.sh" "$BUILD"
 
-# npm test dependencies: the official Argos CLIs (tests/e2e), the S3 server s3rver (tests/s3)
-# and the diff peers (bench).
-for folder in tests/e2e tests/s3 bench; do
+# npm test dependencies: the official Argos CLIs (tests/e2e), the S3 server s3rver (tests/s3),
+# playwright-core (tests/browser) and the diff peers (bench).
+for folder in tests/e2e tests/s3 tests/browser bench; do
   if [ -f "$ROOT/$folder/package-lock.json" ] && [ ! -d "$ROOT/$folder/node_modules" ]; then
     # npm 11 leaves other platforms' optional packages (odiff's per-OS binaries) out of a
     # lockfile it writes, and `npm ci` then refuses it; `npm install` keeps the locked versions.

@@ -34,6 +34,50 @@ void print_usage(std::ostream& out, const loupe::Registries* registries) {
            "it.\n";
 }
 
+/// The first two words of `loupe admin` arguments that are not options: group and action.
+std::vector<std::size_t> admin_word_positions(const std::vector<std::string>& args) {
+    std::vector<std::size_t> positions;
+    for (std::size_t i = 0; i < args.size() && positions.size() < 2; ++i) {
+        if (!args[i].starts_with("-")) {
+            positions.push_back(i);
+        }
+    }
+    return positions;
+}
+
+/// A plugin's "admin <group> <action>" command (plugins are loaded only when the core has no
+/// such admin command), or nullptr.
+const loupe::RegisteredCommand* plugin_admin_command(loupe::Runtime& runtime,
+                                                     const std::vector<std::string>& args) {
+    const auto positions = admin_word_positions(args);
+    if (positions.size() < 2) {
+        return nullptr;
+    }
+    const auto& group = args[positions[0]];
+    const auto& action = args[positions[1]];
+    if (loupe::is_core_admin_command(group, action)) {
+        return nullptr;
+    }
+    runtime.load_plugins();
+    for (const auto& command : runtime.registries().commands) {
+        if (command.name == "admin " + group + " " + action) {
+            return &command;
+        }
+    }
+    return nullptr;
+}
+
+std::vector<std::string> plugin_admin_arguments(const std::vector<std::string>& args) {
+    const auto positions = admin_word_positions(args);
+    std::vector<std::string> rest;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (i != positions[0] && i != positions[1]) {
+            rest.push_back(args[i]);
+        }
+    }
+    return rest;
+}
+
 int run(int argc, char** argv) {
     const auto line = loupe::parse_command_line(argc, argv);
     if (line.command == "version") {
@@ -86,6 +130,10 @@ int run(int argc, char** argv) {
         }
     }
     if (line.command == "admin") {
+        if (const auto* command = plugin_admin_command(runtime, line.args)) {
+            runtime.migrate();
+            return command->run(plugin_admin_arguments(line.args));
+        }
         runtime.migrate();
         return loupe::run_admin_command(runtime.identity(), line.args, std::cout, std::cerr);
     }

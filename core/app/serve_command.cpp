@@ -23,6 +23,25 @@ int wait_for_termination_signal() {
     return received;
 }
 
+/// What the plugins add to the bootstrap block; a failing hook is logged, not fatal.
+std::vector<std::string> bootstrap_lines(Runtime& runtime, const BootstrapResult& bootstrap) {
+    std::vector<std::string> lines;
+    const auto admin = runtime.identity().find_user(bootstrap.admin_slug);
+    if (!admin) {
+        return lines;
+    }
+    for (const auto& hook : runtime.registries().bootstrap_hooks) {
+        try {
+            for (auto& line : hook(*admin)) {
+                lines.push_back(std::move(line));
+            }
+        } catch (const std::exception& error) {
+            runtime.log().error("bootstrap.hook_failed", {{"error", error.what()}});
+        }
+    }
+    return lines;
+}
+
 }  // namespace
 
 int run_serve_command(Runtime& runtime, const std::vector<std::string>& args) {
@@ -49,13 +68,14 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args) {
     if (migrate) {
         runtime.migrate();
     }
-    bootstrap_if_empty(runtime.identity(), runtime.data_dir(), std::cout);
+    const auto bootstrap = create_bootstrap_if_empty(runtime.identity(), runtime.data_dir());
     runtime.run_ready_hooks();
     runtime.start_job_workers();
 
     auto& config = runtime.config();
     Router router(runtime.registries().routes);
-    Authenticator authenticator(runtime.database(), runtime.registries().token_resolvers);
+    Authenticator authenticator(runtime.database(), runtime.registries().token_resolvers,
+                                runtime.registries().session_resolvers);
     ServerOptions options;
     options.listen_address = config.get_string("http.listen_address", "0.0.0.0");
     options.port = static_cast<int>(config.get_int("http.port", 8080));
@@ -74,6 +94,9 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args) {
     const int port = server.start();
     if (config.get_string("http.public_url", "").empty()) {
         runtime.set_public_url("http://127.0.0.1:" + std::to_string(port));
+    }
+    if (bootstrap) {
+        print_bootstrap(std::cout, *bootstrap, bootstrap_lines(runtime, *bootstrap));
     }
     std::cout << "loupe: listening on http://" << options.listen_address << ":" << port
               << std::endl;

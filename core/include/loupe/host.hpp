@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "loupe/auth/identity.hpp"
 #include "loupe/auth/project_fields.hpp"
@@ -26,6 +27,10 @@
 #include "loupe/services/services.hpp"
 
 namespace loupe {
+
+/// Lines a plugin adds to the block `loupe serve` prints when it created the first user on an
+/// empty database (for example a sign-in link), given that user.
+using BootstrapHook = std::function<std::vector<std::string>(const User& admin)>;
 
 class LOUPE_API Host {
 public:
@@ -61,6 +66,9 @@ public:
     virtual void on_ready(std::function<void()> hook) = 0;
     /// Runs at shutdown, in reverse install order, after HTTP and workers stopped.
     virtual void on_shutdown(std::function<void()> hook) = 0;
+    /// Runs once, after the server listens (public_url() is final), when this start created the
+    /// first user; the lines returned are printed inside the bootstrap block.
+    virtual void on_bootstrap(BootstrapHook hook) = 0;
 };
 
 }  // namespace loupe

@@ -5,6 +5,7 @@
 #include "auth/token_format.hpp"
 #include "identity/token_store.hpp"
 #include "loupe/http/http_error.hpp"
+#include "loupe/http/request.hpp"
 #include "loupe/json.hpp"
 
 namespace loupe {
@@ -40,11 +41,35 @@ void enforce(const Principal& principal, AuthRequirement requirement,
     }
 }
 
+bool is_blank(const std::optional<std::string>& header) {
+    return !header || header->find_first_not_of(" \t") == std::string::npos;
+}
+
 }  // namespace
 
 Authenticator::Authenticator(Database& database,
-                             const std::map<std::string, TokenResolver>& resolvers)
-    : database_(database), resolvers_(resolvers) {}
+                             const std::map<std::string, TokenResolver>& resolvers,
+                             const std::vector<SessionResolver>& sessions)
+    : database_(database), resolvers_(resolvers), sessions_(sessions) {}
+
+const std::vector<SessionResolver>& Authenticator::no_sessions() {
+    static const std::vector<SessionResolver> none;
+    return none;
+}
+
+Principal Authenticator::authenticate(const Request& request, AuthRequirement requirement,
+                                      const std::string* account_slug) const {
+    auto header = request.header("Authorization");
+    if (requirement != AuthRequirement::none && is_blank(header)) {
+        for (const auto& resolver : sessions_) {
+            if (auto principal = resolver(request)) {
+                enforce(*principal, requirement, account_slug);
+                return *principal;
+            }
+        }
+    }
+    return authenticate(header, requirement, account_slug);
+}
 
 Principal Authenticator::authenticate(const std::optional<std::string>& authorization_header,
                                       AuthRequirement requirement,
@@ -53,8 +78,7 @@ Principal Authenticator::authenticate(const std::optional<std::string>& authoriz
         return Principal{};
     }
     // An empty header counts as missing, as in Argos (an empty string is falsy there).
-    if (!authorization_header ||
-        authorization_header->find_first_not_of(" \t") == std::string::npos) {
+    if (is_blank(authorization_header)) {
         throw unauthorized(auth_messages::missing_header);
     }
     const Principal principal = resolve(parse_bearer_header(*authorization_header));

@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "loupe/auth/auth_requirement.hpp"
 #include "loupe/auth/principal.hpp"
@@ -16,8 +17,10 @@ namespace loupe {
 
 class LOUPE_API Authenticator {
 public:
-    /// `resolvers`: plugin token kinds by prefix (frozen after install).
-    Authenticator(Database& database, const std::map<std::string, TokenResolver>& resolvers);
+    /// `resolvers`: plugin token kinds by prefix; `sessions`: plugin session resolvers (both
+    /// frozen after install, outliving the Authenticator).
+    Authenticator(Database& database, const std::map<std::string, TokenResolver>& resolvers,
+                  const std::vector<SessionResolver>& sessions = no_sessions());
 
     /// Throws HttpError: 401 missing header, 400 malformed, 401 unknown/expired token or wrong
     /// kind for the requirement, 401 account not in scope for personal_token_for_account
@@ -26,7 +29,13 @@ public:
     Principal authenticate(const std::optional<std::string>& authorization_header,
                            AuthRequirement requirement, const std::string* account_slug) const;
 
+    /// authenticate() for a whole request: without an Authorization header, the session
+    /// resolvers may name the caller (routes that require no token stay anonymous).
+    Principal authenticate(const Request& request, AuthRequirement requirement,
+                           const std::string* account_slug) const;
+
 private:
+    static const std::vector<SessionResolver>& no_sessions();
     Principal resolve(const std::string& token) const;
     Principal resolve_personal(const std::string& token) const;
     Principal resolve_short_lived(const std::string& token) const;
@@ -37,6 +46,7 @@ private:
 
     Database& database_;
     const std::map<std::string, TokenResolver>& resolvers_;
+    const std::vector<SessionResolver>& sessions_;
 };
 
 }  // namespace loupe

@@ -163,8 +163,8 @@ Response Dispatcher::run(Exchange& exchange, Context& context) const {
     if (!handler) {
         throw std::logic_error("prepare step returned no handler");
     }
-    request.set_principal(authenticator_.authenticate(request.header("Authorization"), route.auth,
-                                                      request.find_param("accountSlug")));
+    request.set_principal(
+        authenticator_.authenticate(request, route.auth, request.find_param("accountSlug")));
     return handler(request);
 }
 

@@ -168,6 +168,12 @@ bool is_core_admin_group(const std::string& word) {
                        [&](const AdminCommand& command) { return command.spec.group == word; });
 }
 
+bool is_core_admin_command(const std::string& group, const std::string& action) {
+    return std::any_of(commands().begin(), commands().end(), [&](const auto& command) {
+        return command.spec.group == group && command.spec.action == action;
+    });
+}
+
 int run_admin_command(IdentityStore& identity, const std::vector<std::string>& args,
                       std::ostream& out, std::ostream& err) {
     std::vector<std::string> words;

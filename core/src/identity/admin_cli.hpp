@@ -14,6 +14,10 @@ namespace loupe {
 /// With `--json` anywhere, prints exactly one JSON object on `out`; otherwise text for people.
 /// Returns 0 on success, 2 for a usage error and 1 for a refused operation (AdminError), each
 /// with its message on `err`. Database failures propagate as exceptions.
+/// True when `group action` (e.g. "user create") is one of the core's admin commands; the others
+/// may be contributed by plugins as commands named "admin <group> <action>".
+LOUPE_API bool is_core_admin_command(const std::string& group, const std::string& action);
+
 LOUPE_API int run_admin_command(IdentityStore& identity, const std::vector<std::string>& args,
                                 std::ostream& out, std::ostream& err);
 

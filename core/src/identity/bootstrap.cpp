@@ -84,8 +84,9 @@ std::string bootstrap_json(const BootstrapResult& result) {
     return json.dump(2) + "\n";
 }
 
-void print_framed(std::ostream& out, const BootstrapResult& result) {
-    const std::vector<std::string> lines{
+void print_framed(std::ostream& out, const BootstrapResult& result,
+                  const std::vector<std::string>& extra_lines) {
+    std::vector<std::string> lines{
         "Loupe created its first user, account and project.",
         "These tokens are shown only once:",
         "",
@@ -99,6 +100,10 @@ void print_framed(std::ostream& out, const BootstrapResult& result) {
         "Argos CLI: ARGOS_TOKEN=<project token>",
         "Saved to " + result.file + " (mode 0600).",
     };
+    if (!extra_lines.empty()) {
+        lines.emplace_back();
+        lines.insert(lines.end(), extra_lines.begin(), extra_lines.end());
+    }
     std::size_t width = 0;
     for (const auto& line : lines) {
         width = std::max(width, line.size());
@@ -146,6 +151,20 @@ bool create_defaults(IdentityStore& identity, const BootstrapResult& result) {
 
 std::optional<BootstrapResult> bootstrap_if_empty(IdentityStore& identity,
                                                   const std::string& data_dir, std::ostream& out) {
+    auto result = create_bootstrap_if_empty(identity, data_dir);
+    if (result) {
+        print_framed(out, *result, {});
+    }
+    return result;
+}
+
+void print_bootstrap(std::ostream& out, const BootstrapResult& result,
+                     const std::vector<std::string>& extra_lines) {
+    print_framed(out, result, extra_lines);
+}
+
+std::optional<BootstrapResult> create_bootstrap_if_empty(IdentityStore& identity,
+                                                         const std::string& data_dir) {
     if (identity.has_any_user()) {
         return std::nullopt;
     }
@@ -155,7 +174,8 @@ std::optional<BootstrapResult> bootstrap_if_empty(IdentityStore& identity,
     fs::path staged = file;
     staged += ".tmp";
 
-    BootstrapResult result{generate_project_token(), generate_personal_token(), file.string()};
+    BootstrapResult result{generate_project_token(), generate_personal_token(), file.string(),
+                           admin_slug};
     // Staged before the commit and moved into place after it, so the tokens are never
     // committed without a file that holds them.
     fs::remove(staged);
@@ -174,7 +194,6 @@ std::optional<BootstrapResult> bootstrap_if_empty(IdentityStore& identity,
     }
     fs::rename(staged, file);
     sync_directory(directory);
-    print_framed(out, result);
     return result;
 }
 

@@ -3,6 +3,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "identity/identity_store.hpp"
 #include "loupe/export.hpp"
@@ -13,6 +14,7 @@ struct BootstrapResult {
     std::string project_token;
     std::string personal_access_token;
     std::string file;  ///< <data.dir>/bootstrap.json, mode 0600
+    std::string admin_slug;
 };
 
 /// On a database with no user at all: creates user `admin`, team account `default` owned by
@@ -21,5 +23,13 @@ struct BootstrapResult {
 LOUPE_API std::optional<BootstrapResult> bootstrap_if_empty(IdentityStore& identity,
                                                             const std::string& data_dir,
                                                             std::ostream& out);
+
+/// bootstrap_if_empty() without printing: `loupe serve` prints the block once it listens, with
+/// the lines plugins add (a sign-in link needs the final public URL).
+LOUPE_API std::optional<BootstrapResult> create_bootstrap_if_empty(IdentityStore& identity,
+                                                                   const std::string& data_dir);
+/// The framed block of a bootstrap, with `extra_lines` at its end.
+LOUPE_API void print_bootstrap(std::ostream& out, const BootstrapResult& result,
+                               const std::vector<std::string>& extra_lines = {});
 
 }  // namespace loupe

@@ -177,6 +177,29 @@ Json IdentityStore::user_ref(int64_t user_id) {
                 {"name", user->name.empty() ? Json(nullptr) : Json(user->name)}};
 }
 
+std::optional<Principal> IdentityStore::user_principal(int64_t user_id,
+                                                       std::optional<int64_t> personal_token_id) {
+    auto session = database_.session();
+    if (!identity_rows::user_by_id(*session, user_id)) {
+        return std::nullopt;
+    }
+    Principal principal;
+    principal.kind = Principal::Kind::user;
+    principal.user_id = user_id;
+    if (personal_token_id) {
+        if (!token_store::is_live_personal(*session, *personal_token_id, user_id, now_ms())) {
+            return std::nullopt;
+        }
+        principal.scope = token_store::valid_scope(*session, *personal_token_id, user_id);
+    } else {
+        principal.scope = token_store::user_accounts(*session, user_id);
+    }
+    if (principal.scope.empty()) {
+        return std::nullopt;
+    }
+    return principal;
+}
+
 void IdentityStore::touch_project(soci::session& session, int64_t project_id, int64_t at_ms) {
     session << "UPDATE projects SET last_activity_at = :at WHERE id = :id AND "
                "(last_activity_at IS NULL OR last_activity_at < :later)",

@@ -47,6 +47,8 @@ public:
     bool can_administer(int64_t user_id, const Account& account) override;
     std::vector<Project> visible_projects(int64_t user_id, const Account& account) override;
     Json user_ref(int64_t user_id) override;
+    std::optional<Principal> user_principal(int64_t user_id,
+                                            std::optional<int64_t> personal_token_id) override;
     Json project_json(const Project& project) override;
     std::vector<Json> projects_json(const std::vector<Project>& projects) override;
     /// The plugins' writers of settings fields (set once, after the plugins installed).

@@ -6,6 +6,19 @@
 namespace loupe::token_store {
 namespace {
 
+/// Rows of (id, slug) as account references.
+std::vector<AccountRef> account_refs(soci::rowset<soci::row>& rows) {
+    std::vector<AccountRef> accounts;
+    for (const auto& row : rows) {
+        RowCursor read(row);
+        AccountRef account;
+        account.id = read.int64();
+        account.slug = read.text();
+        accounts.push_back(std::move(account));
+    }
+    return accounts;
+}
+
 template <class Value>
 struct Nullable {
     explicit Nullable(const std::optional<Value>& optional)
@@ -73,15 +86,25 @@ std::vector<AccountRef> valid_scope(soci::session& session, int64_t token_id, in
                             ":owner) OR EXISTS (SELECT 1 FROM team_members m WHERE "
                             "m.account_id = a.id AND m.user_id = :member)) ORDER BY a.slug",
          soci::use(token_id), soci::use(user_id), soci::use(user_id));
-    std::vector<AccountRef> scope;
-    for (const auto& row : rows) {
-        RowCursor read(row);
-        AccountRef account;
-        account.id = read.int64();
-        account.slug = read.text();
-        scope.push_back(std::move(account));
-    }
-    return scope;
+    return account_refs(rows);
+}
+
+bool is_live_personal(soci::session& session, int64_t token_id, int64_t user_id, int64_t now) {
+    long long count = 0;
+    session << "SELECT COUNT(*) FROM tokens WHERE id = :id AND kind = 'personal' AND "
+               "user_id = :user AND revoked_at IS NULL AND (expires_at IS NULL OR "
+               "expires_at > :now)",
+        soci::use(token_id), soci::use(user_id), soci::use(now), soci::into(count);
+    return count > 0;
+}
+
+std::vector<AccountRef> user_accounts(soci::session& session, int64_t user_id) {
+    soci::rowset<soci::row> rows =
+        (session.prepare << "SELECT a.id, a.slug FROM accounts a WHERE (a.kind = 'user' AND "
+                            "a.user_id = :owner) OR EXISTS (SELECT 1 FROM team_members m WHERE "
+                            "m.account_id = a.id AND m.user_id = :member) ORDER BY a.slug",
+         soci::use(user_id), soci::use(user_id));
+    return account_refs(rows);
 }
 
 void mark_used(soci::session& session, int64_t token_id, int64_t now) {

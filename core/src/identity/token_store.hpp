@@ -44,6 +44,12 @@ std::optional<StoredToken> find_unrevoked(soci::session& session, const std::str
 /// and the teams the user still belongs to, by slug.
 std::vector<AccountRef> valid_scope(soci::session& session, int64_t token_id, int64_t user_id);
 
+/// True while the personal token `token_id` of `user_id` is neither revoked nor expired.
+bool is_live_personal(soci::session& session, int64_t token_id, int64_t user_id, int64_t now);
+
+/// Every account `user_id` belongs to: the personal account and the teams, by slug.
+std::vector<AccountRef> user_accounts(soci::session& session, int64_t user_id);
+
 void mark_used(soci::session& session, int64_t token_id, int64_t now);
 
 /// Removes the expired short-lived tokens of a project (they accumulate otherwise).

@@ -43,10 +43,12 @@ struct HostImpl::Staged {
     std::vector<RegisteredCommand> commands;
     std::map<std::string, TokenResolver> token_resolvers;
     std::vector<ProjectFieldsWriter> project_field_writers;
+    std::vector<SessionResolver> session_resolvers;
     std::vector<std::pair<std::string, EventHandler>> subscriptions;
     std::vector<BlobReferenceFinder> blob_finders;
     std::vector<std::function<void()>> ready_hooks;
     std::vector<std::function<void()>> shutdown_hooks;
+    std::vector<BootstrapHook> bootstrap_hooks;
     std::unique_ptr<ConfigView> config;
     std::unique_ptr<Logger> log;
 
@@ -161,6 +163,10 @@ struct HostImpl::Staged {
             require_open(s_.committed, s_.host_.plugin_name_, "a token resolver");
             s_.token_resolvers[std::move(prefix)] = std::move(resolver);
         }
+        void add_session(SessionResolver resolver) override {
+            require_open(s_.committed, s_.host_.plugin_name_, "a session resolver");
+            s_.session_resolvers.push_back(std::move(resolver));
+        }
         Staged& s_;
     } token_resolvers_facade{*this};
 
@@ -230,6 +236,11 @@ void HostImpl::on_shutdown(std::function<void()> hook) {
     staged_->shutdown_hooks.push_back(std::move(hook));
 }
 
+void HostImpl::on_bootstrap(BootstrapHook hook) {
+    require_open(staged_->committed, plugin_name_, "an on_bootstrap hook");
+    staged_->bootstrap_hooks.push_back(std::move(hook));
+}
+
 void HostImpl::commit() {
     auto& registries = core_.registries;
     auto& s = *staged_;
@@ -286,6 +297,12 @@ void HostImpl::commit() {
     for (auto& writer : s.project_field_writers) {
         registries.project_field_writers.push_back(std::move(writer));
     }
+    for (auto& resolver : s.session_resolvers) {
+        registries.session_resolvers.push_back(std::move(resolver));
+    }
+    for (auto& hook : s.bootstrap_hooks) {
+        registries.bootstrap_hooks.push_back(std::move(hook));
+    }
     for (auto& [topic, handler] : s.subscriptions) {
         registries.event_handlers.emplace(topic, std::move(handler));
     }
@@ -311,6 +328,8 @@ void HostImpl::discard() {
     s.commands.clear();
     s.token_resolvers.clear();
     s.project_field_writers.clear();
+    s.session_resolvers.clear();
+    s.bootstrap_hooks.clear();
     s.subscriptions.clear();
     s.blob_finders.clear();
     s.ready_hooks.clear();

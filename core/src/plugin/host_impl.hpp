@@ -37,6 +37,7 @@ public:
     std::string public_url() override;
     void on_ready(std::function<void()> hook) override;
     void on_shutdown(std::function<void()> hook) override;
+    void on_bootstrap(BootstrapHook hook) override;
 
     /// Moves the staged registrations into the registries; throws std::runtime_error on a
     /// conflict with an earlier plugin (same job kind, service, command or token prefix).

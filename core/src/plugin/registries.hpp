@@ -14,6 +14,7 @@
 #include "loupe/blob/blob_references.hpp"
 #include "loupe/cli/commands.hpp"
 #include "loupe/events/events.hpp"
+#include "loupe/host.hpp"
 #include "loupe/http/routes.hpp"
 
 namespace loupe {
@@ -50,10 +51,12 @@ struct Registries {
     std::vector<RegisteredCommand> commands;
     std::map<std::string, TokenResolver> token_resolvers;
     std::vector<ProjectFieldsWriter> project_field_writers;  ///< in install order
+    std::vector<SessionResolver> session_resolvers;  ///< in install order
     std::multimap<std::string, EventHandler> event_handlers;
     std::vector<RegisteredBlobFinder> blob_finders;
     std::vector<std::function<void()>> ready_hooks;
     std::vector<std::function<void()>> shutdown_hooks;  ///< run in reverse
+    std::vector<BootstrapHook> bootstrap_hooks;
     bool frozen = false;
 };
 

@@ -98,6 +98,13 @@ public:
     /// The resources of several projects, each plugin reading its settings once for all.
     virtual std::vector<Json> projects_json(const std::vector<Project>& projects) = 0;
 
+    /// The user principal a browser session acts as. With `personal_token_id`, the scope that
+    /// personal access token still holds (nullopt once it is revoked or expired); without, every
+    /// account the user belongs to (their personal account and their teams). Nullopt for an
+    /// unknown user or an empty scope.
+    virtual std::optional<Principal> user_principal(int64_t user_id,
+                                                    std::optional<int64_t> personal_token_id) = 0;
+
     /// Marks activity (a build) for "most recently active first" ordering.
     virtual void touch_project(soci::session& session, int64_t project_id, int64_t at_ms) = 0;
 

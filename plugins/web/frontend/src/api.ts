@@ -1,0 +1,273 @@
+// The page talks to Loupe's public API (/v2/...) with the session cookie, plus the web plugin's
+// own endpoints under /_loupe/. Every write carries the session's CSRF token.
+
+export interface UserRef {
+  id: string;
+  slug: string;
+  name: string | null;
+}
+
+export interface Session {
+  user: UserRef | null;
+  accounts?: string[];
+  csrfToken?: string;
+  plugins: string[];
+  publicUrl: string;
+}
+
+export interface Project {
+  id: string;
+  account: { id: string; slug: string };
+  name: string;
+  defaultBaseBranch: string;
+}
+
+export interface BuildStats {
+  added: number;
+  removed: number;
+  unchanged: number;
+  changed: number;
+  ignored: number;
+  failure: number;
+  retryFailure: number;
+  total: number;
+}
+
+export interface Build {
+  id: string;
+  number: number;
+  head: { sha: string; branch: string };
+  base: { sha: string; branch: string } | null;
+  status: string;
+  conclusion: string | null;
+  stats: BuildStats | null;
+  metadata: { testReport?: { status?: string; stats?: { startTime?: string; duration?: number } } } | null;
+  url: string;
+  baselineBuild?: { id: string | null; number: number | null; commit: string | null; branch: string | null; reason: string } | null;
+}
+
+export interface Snapshot {
+  id: string;
+  name: string;
+  width: number | null;
+  height: number | null;
+  url: string;
+  contentType: string;
+  metadata: Record<string, unknown> | null;
+}
+
+export interface TestMetrics {
+  total: number;
+  changes: number;
+  uniqueChanges: number;
+  stability: number;
+  consistency: number;
+  flakiness: number;
+}
+
+export interface Diff {
+  id: string;
+  name: string;
+  status: string;
+  score: number | null;
+  group: string | null;
+  parentName: string | null;
+  url: string | null;
+  base: Snapshot | null;
+  head: Snapshot | null;
+  test: { id: string; name: string; buildName: string; metrics: TestMetrics } | null;
+  change: { id: string; ignored: boolean; occurrences: number } | null;
+}
+
+export interface Page<T> {
+  pageInfo: { total: number; page: number; perPage: number };
+  results: T[];
+}
+
+export interface Review {
+  id: string;
+  buildId: string;
+  state: string;
+  user: UserRef | null;
+  dismissedAt: string | null;
+  dismissedBy: UserRef | null;
+  date: string;
+}
+
+export interface Reaction {
+  emoji: string;
+  count: number;
+  users: UserRef[];
+}
+
+export interface Comment {
+  id: string;
+  buildId: string;
+  threadId: string | null;
+  text: string;
+  author: UserRef | null;
+  screenshotDiffId: string | null;
+  anchor: { type: string; x?: number; y?: number } | null;
+  pending: boolean;
+  resolvedAt: string | null;
+  editedAt: string | null;
+  createdAt: string;
+  reactions: Reaction[];
+}
+
+export interface LiveState {
+  status: string;
+  conclusion: string | null;
+  reviewState: string | null;
+  diffs: { total: number; pending: number; done: number };
+  version: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken = "";
+let onUnauthorized: () => void = () => {};
+
+export function setCsrfToken(token: string) {
+  csrfToken = token;
+}
+
+/** Called when the API answers 401: the session ended. */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+interface RequestOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  let message = `${response.status} ${response.statusText}`;
+  try {
+    const body = await response.json();
+    if (body && typeof body.error === "string") {
+      message = body.error;
+      if (Array.isArray(body.details) && body.details.length)
+        message += `: ${body.details.map((d: { message: string }) => d.message).join(", ")}`;
+    }
+  } catch {
+    // not JSON: keep the status line
+  }
+  return new ApiError(response.status, message);
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (method !== "GET" && method !== "HEAD" && csrfToken) headers["X-CSRF-Token"] = csrfToken;
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: "same-origin",
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  if (!response.ok) {
+    const error = await errorOf(response);
+    if (response.status === 401 && !path.startsWith("/_loupe/session")) onUnauthorized();
+    throw error;
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+const enc = encodeURIComponent;
+
+export function projectPath(owner: string, project: string) {
+  return `/v2/projects/${enc(owner)}/${enc(project)}`;
+}
+
+export function buildPath(owner: string, project: string, number: number) {
+  return `${projectPath(owner, project)}/builds/${number}`;
+}
+
+export const api = {
+  session: () => request<Session>("GET", "/_loupe/session"),
+  signInWithToken: (token: string) =>
+    request<Session>("POST", "/_loupe/session", { headers: { Authorization: `Bearer ${token}` } }),
+  signInWithLink: (token: string) => request<Session>("POST", "/_loupe/session/link", { body: { token } }),
+  signOut: () => request<void>("DELETE", "/_loupe/session"),
+
+  accountProjects: (account: string) =>
+    request<Page<Project>>("GET", `/v2/accounts/${enc(account)}/projects?perPage=100`),
+  project: (owner: string, project: string) => request<Project>("GET", projectPath(owner, project)),
+  builds: (owner: string, project: string, query: Record<string, string>) =>
+    request<Page<Build>>("GET", `${projectPath(owner, project)}/builds?${new URLSearchParams(query)}`),
+  build: (owner: string, project: string, number: number) =>
+    request<Build>("GET", buildPath(owner, project, number)),
+  diffs: (owner: string, project: string, number: number, page: number, perPage: number, signal?: AbortSignal) =>
+    request<Page<Diff>>("GET", `${buildPath(owner, project, number)}/diffs?page=${page}&perPage=${perPage}`, {
+      signal,
+    }),
+
+  reviews: (owner: string, project: string, number: number) =>
+    request<Review[]>("GET", `${buildPath(owner, project, number)}/reviews`),
+  review: (
+    owner: string,
+    project: string,
+    number: number,
+    event: "APPROVE" | "REJECT",
+    snapshots: { id: string; conclusion: "APPROVE" | "REQUEST_CHANGES" }[],
+  ) => request<Review>("POST", `${buildPath(owner, project, number)}/reviews`, { body: { event, snapshots } }),
+  dismissReview: (owner: string, project: string, number: number, reviewId: string) =>
+    request<Review>("POST", `${buildPath(owner, project, number)}/reviews/${enc(reviewId)}/dismiss`),
+
+  comments: (owner: string, project: string, number: number) =>
+    request<Comment[]>("GET", `${buildPath(owner, project, number)}/comments`),
+  comment: (
+    owner: string,
+    project: string,
+    number: number,
+    body: { body: string; threadId?: string; screenshotDiffId?: string; anchor?: { type: "point"; x: number; y: number } },
+  ) => request<Comment>("POST", `${buildPath(owner, project, number)}/comments`, { body }),
+  editComment: (owner: string, project: string, number: number, id: string, body: string) =>
+    request<Comment>("PATCH", `${buildPath(owner, project, number)}/comments/${enc(id)}`, { body: { body } }),
+  resolveThread: (owner: string, project: string, number: number, id: string, resolved: boolean) =>
+    request<Comment>(
+      "POST",
+      `${buildPath(owner, project, number)}/comments/${enc(id)}/${resolved ? "resolve" : "unresolve"}`,
+    ),
+  react: (owner: string, project: string, number: number, id: string, emoji: string, add: boolean) =>
+    add
+      ? request<Comment>("POST", `${buildPath(owner, project, number)}/comments/${enc(id)}/reactions`, {
+          body: { emoji },
+        })
+      : request<Comment>(
+          "DELETE",
+          `${buildPath(owner, project, number)}/comments/${enc(id)}/reactions?emoji=${enc(emoji)}`,
+        ),
+
+  ignoreChange: (owner: string, project: string, changeId: string, ignore: boolean) =>
+    request<{ id: string; ignored: boolean; occurrences: number }>(
+      "POST",
+      `${projectPath(owner, project)}/changes/${enc(changeId)}/${ignore ? "ignore" : "unignore"}`,
+    ),
+
+  live: async (owner: string, project: string, number: number, etag: string | null) => {
+    const response = await fetch(`/_loupe/live/${enc(owner)}/${enc(project)}/${number}`, {
+      credentials: "same-origin",
+      headers: etag ? { "If-None-Match": `"${etag}"` } : {},
+    });
+    if (response.status === 304) return null;
+    if (!response.ok) throw await errorOf(response);
+    return (await response.json()) as LiveState;
+  },
+};
+
+export function thumbnailUrl(owner: string, project: string, number: number, diffId: string, side: "base" | "head") {
+  return `/_loupe/thumbnails/${enc(owner)}/${enc(project)}/${number}/${enc(diffId)}/${side}`;
+}

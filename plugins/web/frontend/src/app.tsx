@@ -1,0 +1,82 @@
+// The shell: the session, the top bar and the page for the current URL.
+import { useEffect, useState } from "preact/hooks";
+import { api, setCsrfToken, setUnauthorizedHandler, type Session } from "./api";
+import { navigate, onLinkClick, parseRoute, useLocation } from "./router";
+import { TopBar } from "./components/top-bar";
+import { LoginPage } from "./pages/login-page";
+import { HomePage } from "./pages/home-page";
+import { AccountPage } from "./pages/account-page";
+import { ProjectPage } from "./pages/project-page";
+import { BuildPage } from "./pages/build-page";
+import { Message } from "./components/message";
+
+function toLogin() {
+  const here = location.pathname + location.search;
+  if (!location.pathname.startsWith("/_loupe/login"))
+    navigate(`/_loupe/login?next=${encodeURIComponent(here)}`, { replace: true });
+}
+
+export function App() {
+  const location = useLocation();
+  const [session, setSession] = useState<Session | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const adopt = (next: Session) => {
+    setCsrfToken(next.csrfToken ?? "");
+    setSession(next);
+  };
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      setSession((current) => (current ? { ...current, user: null } : current));
+      toLogin();
+    });
+    api.session().then(adopt, (e) => setError(String(e.message ?? e)));
+  }, []);
+
+  useEffect(() => {
+    document.addEventListener("click", onLinkClick);
+    return () => document.removeEventListener("click", onLinkClick);
+  }, []);
+
+  const route = parseRoute(location);
+  useEffect(() => {
+    if (session && !session.user && route.page !== "login") toLogin();
+  }, [session, route.page]);
+
+  if (error) return <Message title="Loupe is unreachable" text={error} />;
+  if (!session) return <div class="boot" aria-busy="true" />;
+  if (route.page === "login" || !session.user)
+    return <LoginPage session={session} next={route.page === "login" ? route.next : "/"} onSignedIn={adopt} />;
+
+  const signOut = async () => {
+    await api.signOut().catch(() => undefined);
+    setCsrfToken("");
+    setSession({ ...session, user: null, accounts: [] });
+    navigate("/_loupe/login", { replace: true });
+  };
+
+  return (
+    <div class="shell">
+      <TopBar session={session} route={route} onSignOut={signOut} />
+      <main class="content">
+        {route.page === "home" && <HomePage session={session} />}
+        {route.page === "account" && <AccountPage account={route.account} />}
+        {route.page === "project" && (
+          <ProjectPage key={`${route.account}/${route.project}`} account={route.account} project={route.project} query={route.query} />
+        )}
+        {route.page === "build" && (
+          <BuildPage
+            key={`${route.account}/${route.project}/${route.number}`}
+            session={session}
+            account={route.account}
+            project={route.project}
+            number={route.number}
+            query={route.query}
+          />
+        )}
+        {route.page === "notFound" && <Message title="Page not found" text="There is no page at this address." />}
+      </main>
+    </div>
+  );
+}

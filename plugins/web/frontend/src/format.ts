@@ -1,0 +1,32 @@
+export function shortSha(sha: string | null | undefined) {
+  return sha ? sha.slice(0, 7) : "—";
+}
+
+/** A score (fraction of differing pixels) as a percentage with useful precision. */
+export function percent(score: number | null) {
+  if (score === null) return "";
+  if (score === 0) return "0%";
+  const value = score * 100;
+  if (value < 0.01) return "<0.01%";
+  return `${value < 10 ? value.toFixed(2) : value.toFixed(1)}%`;
+}
+
+export function relativeTime(iso: string | null | undefined) {
+  if (!iso) return "";
+  const seconds = (Date.now() - Date.parse(iso)) / 1000;
+  if (!Number.isFinite(seconds)) return "";
+  if (seconds < 60) return "just now";
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
+  return new Date(iso).toLocaleDateString();
+}
+
+export function statsSummary(stats: { changed: number; added: number; removed: number; failure: number } | null) {
+  if (!stats) return "";
+  const parts: string[] = [];
+  if (stats.changed) parts.push(`${stats.changed} changed`);
+  if (stats.added) parts.push(`${stats.added} added`);
+  if (stats.removed) parts.push(`${stats.removed} removed`);
+  if (stats.failure) parts.push(`${stats.failure} failed`);
+  return parts.join(" · ");
+}

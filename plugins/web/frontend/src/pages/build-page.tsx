@@ -1,0 +1,297 @@
+// The build page: the diffs grouped for review on the left, the viewer in the middle, comments
+// and reviews on the right; the build's decision in its header.
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { api, type Diff, type Review, type Session } from "../api";
+import { buildRows, initiallyCollapsed } from "../build/diff-groups";
+import { DiffList } from "../build/diff-list";
+import { DiffViewer, isTyping, modes, type Mode, type Pin } from "../build/diff-viewer";
+import { CommentsPanel, threadsOf, type CommentActions } from "../build/comments-panel";
+import { ReviewsPanel } from "../build/reviews-panel";
+import { useBuildData } from "../build/use-build-data";
+import { Message } from "../components/message";
+import { ShortcutsDialog } from "../components/shortcuts-dialog";
+import { StatusBadge } from "../components/status-badge";
+import { shortSha, statsSummary } from "../format";
+import { paths, setQuery } from "../router";
+
+type Decision = "APPROVE" | "REQUEST_CHANGES";
+
+interface Props {
+  session: Session;
+  account: string;
+  project: string;
+  number: number;
+  query: URLSearchParams;
+}
+
+function useDecisions(buildId: string | undefined) {
+  const key = buildId ? `loupe:decisions:${buildId}` : null;
+  const [decisions, setDecisions] = useState<Record<string, Decision>>({});
+  useEffect(() => {
+    if (key) setDecisions(JSON.parse(sessionStorage.getItem(key) ?? "{}"));
+  }, [key]);
+  const update = (next: Record<string, Decision>) => {
+    setDecisions(next);
+    if (key) sessionStorage.setItem(key, JSON.stringify(next));
+  };
+  return [decisions, update] as const;
+}
+
+export function BuildPage({ session, account, project, number, query }: Props) {
+  const withReviews = session.plugins.includes("reviews");
+  const data = useBuildData(account, project, number, withReviews);
+  const { build, diffs } = data;
+  const [collapsed, setCollapsed] = useState(initiallyCollapsed);
+  const [filter, setFilter] = useState("");
+  const [selectedId, setSelectedId] = useState<string | null>(query.get("diff"));
+  const [mode, setMode] = useState<Mode>((modes.find((m) => m.id === query.get("mode"))?.id ?? "side") as Mode);
+  const [showMask, setShowMask] = useState(true);
+  const [commentMode, setCommentMode] = useState(false);
+  const [activeThread, setActiveThread] = useState<string | null>(null);
+  const [panel, setPanel] = useState<"comments" | "reviews">("comments");
+  const [help, setHelp] = useState(false);
+  const [notice, setNotice] = useState<{ text: string; error?: boolean } | null>(null);
+  const [decisions, setDecisions] = useDecisions(build?.id);
+
+  const filtered = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    return needle ? diffs.filter((d) => d.name.toLowerCase().includes(needle)) : diffs;
+  }, [diffs, filter]);
+  const { rows, visible } = useMemo(() => buildRows(filtered, collapsed), [filtered, collapsed]);
+  const selected = diffs.find((d) => d.id === selectedId) ?? visible[0] ?? null;
+  const position = selected ? visible.findIndex((d) => d.id === selected.id) : -1;
+
+  // A link to a diff of a collapsed group (unchanged, ignored) opens that group.
+  useEffect(() => {
+    if (selected && position < 0 && collapsed.has(selected.status)) {
+      const next = new Set(collapsed);
+      next.delete(selected.status);
+      setCollapsed(next);
+    }
+  }, [selected?.id, position]);
+  useEffect(() => setQuery({ diff: selected?.id ?? null, mode: mode === "side" ? null : mode }), [selected?.id, mode]);
+  useEffect(() => {
+    if (notice && !notice.error) {
+      const timer = setTimeout(() => setNotice(null), 3000);
+      return () => clearTimeout(timer);
+    }
+  }, [notice]);
+
+  const say = (text: string, error = false) => setNotice({ text, error });
+  const select = (diff: Diff | undefined) => {
+    if (!diff) return;
+    setSelectedId(diff.id);
+    setCommentMode(false);
+  };
+  const step = (delta: number) => {
+    if (!visible.length) return;
+    const index = position < 0 ? 0 : Math.min(visible.length - 1, Math.max(0, position + delta));
+    select(visible[index]);
+  };
+
+  const review = async (event: "APPROVE" | "REJECT") => {
+    if (!withReviews) return say("Reviews need the reviews plugin (plugins.enabled).", true);
+    const snapshots = Object.entries(decisions)
+      .filter(([id]) => diffs.some((d) => d.id === id))
+      .map(([id, conclusion]) => ({ id, conclusion }));
+    try {
+      await api.review(account, project, number, event, snapshots);
+      say(event === "APPROVE" ? "Build approved" : "Changes requested");
+      await Promise.all([data.refresh(), data.refreshDiscussion()]);
+    } catch (e) {
+      say((e as Error).message, true);
+    }
+  };
+
+  const dismiss = async (target: Review) => {
+    try {
+      await api.dismissReview(account, project, number, target.id);
+      await Promise.all([data.refresh(), data.refreshDiscussion()]);
+      say("Review dismissed");
+    } catch (e) {
+      say((e as Error).message, true);
+    }
+  };
+
+  const toggleIgnore = async () => {
+    const change = selected?.change;
+    if (!selected || !change) return;
+    try {
+      const result = await api.ignoreChange(account, project, change.id, !change.ignored);
+      data.setDiffs((all) => all.map((d) => (d.change?.id === result.id ? { ...d, change: result } : d)));
+      say(result.ignored ? "Change ignored: it will stop asking for review" : "Change no longer ignored");
+    } catch (e) {
+      say((e as Error).message, true);
+    }
+  };
+
+  const act = async (work: () => Promise<unknown>) => {
+    await work();
+    await data.refreshDiscussion();
+  };
+  const actions: CommentActions = {
+    reply: (threadId, text) => act(() => api.comment(account, project, number, { body: text, threadId })),
+    edit: (id, text) => act(() => api.editComment(account, project, number, id, text)),
+    resolve: (id, resolved) => act(() => api.resolveThread(account, project, number, id, resolved)),
+    react: (id, emoji, add) => act(() => api.react(account, project, number, id, emoji, add)),
+    comment: (text) => act(() => api.comment(account, project, number, { body: text })),
+  };
+
+  const threads = useMemo(() => threadsOf(data.comments ?? []), [data.comments]);
+  const pins: Pin[] = useMemo(
+    () =>
+      threads
+        .filter((t) => selected && t.root.screenshotDiffId === selected.id && t.root.anchor?.type === "point")
+        .map((t) => ({ threadId: t.root.id, label: t.label, x: t.root.anchor!.x ?? 0, y: t.root.anchor!.y ?? 0, resolved: !!t.root.resolvedAt })),
+    [threads, selected?.id],
+  );
+  const diffNames = useMemo(() => new Map(diffs.map((d) => [d.id, d.name])), [diffs]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey || help) return;
+      const mode = modes.find((m) => m.key === event.key);
+      if (event.key === "j" || event.key === "ArrowRight") step(1);
+      else if (event.key === "k" || event.key === "ArrowLeft") step(-1);
+      else if (mode) setMode(mode.id);
+      else if (event.key === "a") review("APPROVE");
+      else if (event.key === "r") review("REJECT");
+      else if (event.key === "?") setHelp(true);
+      else if (event.key === "Escape") setCommentMode(false);
+      else return;
+      event.preventDefault();
+    };
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  });
+
+  if (data.error && !build) {
+    const status = data.error.status;
+    return <Message title={status === 404 ? "Build not found" : "Cannot open this build"} text={data.error.message} />;
+  }
+
+  const unresolved = threads.filter((t) => !t.root.resolvedAt).length;
+  return (
+    <div class="build-page">
+      <div class="build-header">
+        <div class="build-summary">
+          <h1 class="build-title">Build #{number}</h1>
+          {build && <StatusBadge status={build.status} />}
+          {build && (
+            <span class="build-facts">
+              <span class="mono" title="Branch">{build.head.branch}</span>
+              <span class="mono muted" title={build.head.sha}>{shortSha(build.head.sha)}</span>
+              {build.baselineBuild?.number ? (
+                <span class="muted">
+                  compared with <a href={paths.build(account, project, build.baselineBuild.number)}>#{build.baselineBuild.number}</a>
+                  {build.base && <span class="mono"> {build.base.branch}</span>}
+                </span>
+              ) : build.baselineBuild ? (
+                <span class="muted">no baseline</span>
+              ) : null}
+              {build.stats && <span class="muted">{statsSummary(build.stats) || "no changes"}</span>}
+            </span>
+          )}
+        </div>
+        <div class="build-actions">
+          <span class="muted small" aria-live="polite">
+            {data.complete ? `${data.total} screenshot${data.total === 1 ? "" : "s"}` : `loading ${diffs.length} of ${data.total || "…"}`}
+          </span>
+          <button type="button" class="button button-reject" onClick={() => review("REJECT")} disabled={!withReviews} title="Request changes (r)">
+            Request changes
+          </button>
+          <button type="button" class="button button-primary" onClick={() => review("APPROVE")} disabled={!withReviews} title="Approve (a)">
+            Approve
+          </button>
+          <button type="button" class="button button-quiet" aria-label="Keyboard shortcuts" onClick={() => setHelp(true)}>?</button>
+        </div>
+      </div>
+      <div class="build-body">
+        <aside class="sidebar" aria-label="Screenshots of the build">
+          <input class="sidebar-filter" type="search" placeholder="Filter screenshots" aria-label="Filter screenshots by name"
+            value={filter} onInput={(e) => setFilter((e.target as HTMLInputElement).value)} />
+          <DiffList owner={account} project={project} number={number} rows={rows} selectedId={selected?.id ?? null}
+            decisions={decisions} loading={!data.complete} onSelect={select}
+            onToggleGroup={(status) => {
+              const next = new Set(collapsed);
+              if (next.has(status)) next.delete(status);
+              else next.add(status);
+              setCollapsed(next);
+            }} />
+          <div class="list-state" data-list-state={data.complete ? "ready" : "loading"} hidden />
+        </aside>
+        {selected ? (
+          <DiffViewer
+            diff={selected}
+            position={`${position + 1} of ${visible.length}`}
+            mode={mode}
+            onMode={setMode}
+            showMask={showMask}
+            onToggleMask={() => setShowMask(!showMask)}
+            commentMode={commentMode}
+            onToggleCommentMode={() => setCommentMode(!commentMode)}
+            canComment={withReviews}
+            pins={pins}
+            activeThread={activeThread}
+            onOpenThread={(id) => {
+              setActiveThread(id);
+              setPanel("comments");
+            }}
+            onPlacePin={async (x, y, text) => {
+              const created = await api.comment(account, project, number, {
+                body: text,
+                screenshotDiffId: selected.id,
+                anchor: { type: "point", x, y },
+              });
+              setActiveThread(created.id);
+              setCommentMode(false);
+              setPanel("comments");
+              await data.refreshDiscussion();
+            }}
+            decision={decisions[selected.id]}
+            onDecide={(decision) => {
+              const next = { ...decisions };
+              if (decision) next[selected.id] = decision;
+              else delete next[selected.id];
+              setDecisions(next);
+            }}
+            onToggleIgnore={selected.change ? toggleIgnore : null}
+          />
+        ) : (
+          <div class="viewer viewer-empty">{data.complete ? "This build has no screenshot." : "Loading screenshots…"}</div>
+        )}
+        {withReviews && (
+          <aside class="side-panel" aria-label="Discussion">
+            <div class="tabs" role="tablist">
+              <button type="button" role="tab" aria-selected={panel === "comments"} onClick={() => setPanel("comments")}>
+                Comments{unresolved ? ` (${unresolved})` : ""}
+              </button>
+              <button type="button" role="tab" aria-selected={panel === "reviews"} onClick={() => setPanel("reviews")}>
+                Reviews{data.reviews?.length ? ` (${data.reviews.length})` : ""}
+              </button>
+            </div>
+            <div class="side-panel-body" role="tabpanel">
+              {panel === "comments" ? (
+                <CommentsPanel threads={threads} diffId={selected?.id ?? null} diffNames={diffNames} me={session.user!}
+                  activeThread={activeThread} actions={actions}
+                  onOpenThread={(id, diffId) => {
+                    setActiveThread(id);
+                    if (diffId) select(diffs.find((d) => d.id === diffId));
+                  }} />
+              ) : (
+                <ReviewsPanel reviews={data.reviews ?? []} onDismiss={dismiss} />
+              )}
+            </div>
+          </aside>
+        )}
+      </div>
+      {notice && (
+        <div class={`notice${notice.error ? " notice-error" : ""}`} role={notice.error ? "alert" : "status"}>
+          {notice.text}
+          {notice.error && <button type="button" class="link-button" onClick={() => setNotice(null)}>Close</button>}
+        </div>
+      )}
+      {help && <ShortcutsDialog onClose={() => setHelp(false)} />}
+    </div>
+  );
+}

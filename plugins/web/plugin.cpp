@@ -1,0 +1,49 @@
+// The web plugin: the review page. It serves the built front end, signs browsers in (sessions
+// the core accepts as a user principal on API calls), and adds what a page needs on top of the
+// API: thumbnails and a build's live state.
+#include "loupe/plugin.hpp"
+
+#include "login_link_command.hpp"
+#include "loupe/host.hpp"
+#include "migrations.hpp"
+#include "routes/routes.hpp"
+#include "settings.hpp"
+
+namespace {
+
+void install(loupe::Host& host) {
+    using namespace loupe::web;
+    add_migrations(host.migrations());
+    const WebSettings settings = read_settings(host);
+
+    // Shared by the routes, the resolver, the commands and the hooks that use them.
+    auto sessions = std::make_shared<SessionManager>(host.db(), host.identity(), settings,
+                                                     [&host] { return host.public_url(); });
+    auto thumbnailer = std::make_shared<Thumbnailer>(
+        host.db(), host.blobs(),
+        ThumbnailSize{settings.thumbnail_width, settings.thumbnail_max_height});
+
+    host.token_resolvers().add_session(
+        [sessions](const loupe::Request& request) { return sessions->resolve(request); });
+    add_session_routes(host, sessions);
+    add_page_routes(host, settings);
+    add_thumbnail_route(host, thumbnailer);
+    add_live_route(host);
+    add_user_commands(host, sessions);
+
+    host.on_ready([sessions] { sessions->delete_stale(); });
+    host.on_bootstrap([sessions](const loupe::User& admin) {
+        const auto url = sessions->login_link_url(sessions->issue_login_link(admin.id));
+        const auto minutes = sessions->settings().login_link_ms / 60'000;
+        return std::vector<std::string>{
+            "Review page: sign in as " + admin.slug + " with this link (one use, valid " +
+                std::to_string(minutes) + " minutes):",
+            "  " + url,
+            "Later: loupe admin user login-link --user " + admin.slug,
+        };
+    });
+}
+
+}  // namespace
+
+LOUPE_PLUGIN("web", LOUPE_VERSION, LOUPE_REQUIRES("auth", "builds"), install)

@@ -1,0 +1,67 @@
+#include "store/sessions.hpp"
+
+#include "loupe/db/row_reader.hpp"
+
+namespace loupe::web::sessions {
+
+int64_t insert(soci::session& session, const NewSession& row, int64_t now) {
+    int64_t token_id = row.personal_token_id.value_or(0);
+    soci::indicator token_indicator = row.personal_token_id ? soci::i_ok : soci::i_null;
+    long long id = 0;
+    session << "INSERT INTO web_sessions (token_hash, user_id, personal_token_id, created_at, "
+               "expires_at, last_seen_at, user_agent) VALUES (:hash, :user, :token, :now, "
+               ":expires, :seen, :agent) RETURNING id",
+        soci::use(row.token_hash), soci::use(row.user_id), soci::use(token_id, token_indicator),
+        soci::use(now), soci::use(row.expires_at), soci::use(now), soci::use(row.user_agent),
+        soci::into(id);
+    return id;
+}
+
+std::optional<StoredSession> find_live(soci::session& session, const std::string& token_hash,
+                                       int64_t now) {
+    soci::row row;
+    session << "SELECT id, user_id, personal_token_id, expires_at, last_seen_at FROM "
+               "web_sessions WHERE token_hash = :hash AND revoked_at IS NULL AND "
+               "expires_at > :now",
+        soci::use(token_hash), soci::use(now), soci::into(row);
+    if (!session.got_data()) {
+        return std::nullopt;
+    }
+    const RowReader read(row);
+    StoredSession stored;
+    stored.id = read.int64("id");
+    stored.user_id = read.int64("user_id");
+    stored.personal_token_id = read.optional_int("personal_token_id");
+    stored.expires_at = read.int64("expires_at");
+    stored.last_seen_at = read.int64("last_seen_at");
+    return stored;
+}
+
+void touch(soci::session& session, int64_t id, int64_t now) {
+    session << "UPDATE web_sessions SET last_seen_at = :now WHERE id = :id", soci::use(now),
+        soci::use(id);
+}
+
+bool revoke(soci::session& session, const std::string& token_hash, int64_t now) {
+    soci::statement update = (session.prepare << "UPDATE web_sessions SET revoked_at = :now "
+                                                 "WHERE token_hash = :hash AND revoked_at IS NULL",
+                              soci::use(now), soci::use(token_hash));
+    update.execute(true);
+    return update.get_affected_rows() > 0;
+}
+
+int revoke_user(soci::session& session, int64_t user_id, int64_t now) {
+    soci::statement update =
+        (session.prepare << "UPDATE web_sessions SET revoked_at = :now WHERE user_id = :user AND "
+                            "revoked_at IS NULL AND expires_at > :later",
+         soci::use(now), soci::use(user_id), soci::use(now));
+    update.execute(true);
+    return static_cast<int>(update.get_affected_rows());
+}
+
+void delete_stale(soci::session& session, int64_t before) {
+    session << "DELETE FROM web_sessions WHERE expires_at < :before OR revoked_at < :revoked",
+        soci::use(before), soci::use(before);
+}
+
+}  // namespace loupe::web::sessions
