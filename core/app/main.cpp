@@ -1,4 +1,5 @@
 // The `loupe` executable: global options, then one subcommand.
+#include <algorithm>
 #include <exception>
 #include <iomanip>
 #include <iostream>
@@ -30,6 +31,35 @@ void print_usage(std::ostream& out, const loupe::Registries* registries) {
     }
     out << "\nConfiguration: etc/loupe.properties; environment LOUPE_<KEY> and --set override "
            "it.\n";
+}
+
+/// `loupe admin GROUP ACTION ...`: a plugin's command registered as "admin GROUP ACTION" when
+/// there is one (it receives the arguments after the action), else the core's.
+int run_admin(loupe::Runtime& runtime, const std::vector<std::string>& args) {
+    std::vector<std::string> words;
+    for (const auto& arg : args) {
+        if (!arg.starts_with("-")) {
+            words.push_back(arg);
+        }
+        if (words.size() == 2) {
+            break;
+        }
+    }
+    std::vector<std::string> synopses;
+    for (const auto& command : runtime.registries().commands) {
+        if (!command.name.starts_with("admin ")) {
+            continue;
+        }
+        if (words.size() == 2 && command.name == "admin " + words[0] + " " + words[1]) {
+            std::vector<std::string> rest(args);
+            for (const auto& word : words) {
+                rest.erase(std::find(rest.begin(), rest.end(), word));
+            }
+            return command.run(rest);
+        }
+        synopses.push_back(command.name.substr(6) + " " + command.summary);
+    }
+    return loupe::run_admin_command(runtime.identity(), args, std::cout, std::cerr, synopses);
 }
 
 int run(int argc, char** argv) {
@@ -68,8 +98,10 @@ int run(int argc, char** argv) {
         return 0;
     }
     if (line.command == "admin") {
+        // Plugins may contribute `admin GROUP ACTION` commands (registered under that name).
+        runtime.load_plugins();
         runtime.migrate();
-        return loupe::run_admin_command(runtime.identity(), line.args, std::cout, std::cerr);
+        return run_admin(runtime, line.args);
     }
     if (line.command == "jobs") {
         runtime.migrate();

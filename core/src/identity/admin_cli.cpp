@@ -124,10 +124,13 @@ const std::vector<AdminCommand>& commands() {
     return all;
 }
 
-void print_usage(std::ostream& stream) {
+void print_usage(std::ostream& stream, const std::vector<std::string>& plugin_synopses) {
     stream << "usage: loupe admin COMMAND [OPTIONS] [--json]\n\ncommands:\n";
     for (const auto& command : commands()) {
         stream << "  " << command.spec.synopsis << "\n";
+    }
+    for (const auto& synopsis : plugin_synopses) {
+        stream << "  " << synopsis << "\n";
     }
     stream << "\nWithout --account, a personal access token is scoped to the user's personal "
               "account.\n--json prints exactly one JSON object.\n";
@@ -143,7 +146,8 @@ bool wants_help(const std::vector<std::string>& words) {
 }  // namespace
 
 int run_admin_command(IdentityStore& identity, const std::vector<std::string>& args,
-                      std::ostream& out, std::ostream& err) {
+                      std::ostream& out, std::ostream& err,
+                      const std::vector<std::string>& plugin_synopses) {
     std::vector<std::string> words;
     bool json = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -157,7 +161,7 @@ int run_admin_command(IdentityStore& identity, const std::vector<std::string>& a
         }
     }
     if (wants_help(words)) {
-        print_usage(out);
+        print_usage(out, plugin_synopses);
         return 0;
     }
     try {
@@ -178,7 +182,7 @@ int run_admin_command(IdentityStore& identity, const std::vector<std::string>& a
         return 0;
     } catch (const AdminUsageError& error) {
         err << "loupe admin: " << error.what() << "\n\n";
-        print_usage(err);
+        print_usage(err, plugin_synopses);
         return 2;
     } catch (const AdminError& error) {
         err << "loupe admin: " << error.what() << "\n";

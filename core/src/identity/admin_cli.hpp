@@ -14,7 +14,10 @@ namespace loupe {
 /// With `--json` anywhere, prints exactly one JSON object on `out`; otherwise text for people.
 /// Returns 0 on success, 2 for a usage error and 1 for a refused operation (AdminError), each
 /// with its message on `err`. Database failures propagate as exceptions.
+/// `plugin_synopses` are listed in the usage after the core's commands (plugins contribute
+/// `admin GROUP ACTION` commands through Host::commands(); the executable dispatches them).
 LOUPE_API int run_admin_command(IdentityStore& identity, const std::vector<std::string>& args,
-                                std::ostream& out, std::ostream& err);
+                                std::ostream& out, std::ostream& err,
+                                const std::vector<std::string>& plugin_synopses = {});
 
 }  // namespace loupe
