@@ -61,6 +61,7 @@ export class LoupeServer {
   dataDir = join(this.root, "data");
   output = "";
   #process = null;
+  #commonArgs = [];
   #db = null;
   #exited = null;
 
@@ -82,6 +83,7 @@ export class LoupeServer {
       ...settings.flatMap((setting) => ["--set", setting]),
       "serve",
     ];
+    this.#commonArgs = args.slice(0, -1);
     this.#process = spawn(loupeBin, args, { stdio: ["ignore", "pipe", "pipe"] });
     this.#exited = new Promise((done) => this.#process.on("exit", (code, signal) => done({ code, signal })));
     const collect = (data) => {
@@ -125,6 +127,14 @@ export class LoupeServer {
 
   get canQuery() {
     return Boolean(this.#db.query);
+  }
+
+  /** Runs `loupe admin ARGS... --json` on this server's configuration; returns the JSON. */
+  admin(...args) {
+    const out = execFileSync(loupeBin, [...this.#commonArgs, "admin", ...args, "--json"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    }).toString();
+    return JSON.parse(out.slice(out.indexOf("{"), out.lastIndexOf("}") + 1));
   }
 
   /** fetch() against the API with a bearer token; returns { status, body, text }. */
