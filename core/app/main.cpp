@@ -25,6 +25,9 @@ void print_usage(std::ostream& out, const loupe::Registries* registries) {
            "  version                print the version and plugin build id\n";
     if (registries != nullptr) {
         for (const auto& command : registries->commands) {
+            if (command.name.starts_with("admin ")) {
+                continue;  // listed by `loupe admin --help`
+            }
             out << "  " << std::left << std::setw(23) << command.name << command.summary
                 << " (plugin " << command.plugin << ")\n";
         }
