@@ -111,6 +111,7 @@ describe("keyless CI uploads", { skip: skip() }, () => {
       runs[`acme/web/${runId}`] = { status: "in_progress", head_sha: repo.commit, head_branch: repo.branch };
       await standin.setData(data());
       const before = apiRequests(server).length;
+      const runsAsked = (await standin.counts()).workflow_run ?? 0;
       // The GitHub Actions environment and nothing else: no ARGOS_TOKEN, no GITHUB_TOKEN.
       const env = {
         ARGOS_API_BASE_URL: server.apiBaseUrl,
@@ -139,6 +140,8 @@ describe("keyless CI uploads", { skip: skip() }, () => {
       }
       assert.ok(requests.some((r) => r.method === "POST" && /\/builds$/.test(r.path) && r.status === 201),
         requests.map((r) => r.line).join("\n"));
+      // One look at the workflow run for the whole upload (the bearer's verification is kept).
+      assert.equal((await standin.counts()).workflow_run - runsAsked, 1);
     });
   });
 
