@@ -1,4 +1,5 @@
 // The `loupe` executable: global options, then one subcommand.
+#include <algorithm>
 #include <exception>
 #include <iomanip>
 #include <iostream>
@@ -26,6 +27,9 @@ void print_usage(std::ostream& out, const loupe::Registries* registries) {
            "  version                print the version and plugin build id\n";
     if (registries != nullptr) {
         for (const auto& command : registries->commands) {
+            if (command.name.starts_with("admin ")) {
+                continue;  // listed by `loupe admin --help`
+            }
             out << "  " << std::left << std::setw(23) << command.name << command.summary
                 << " (plugin " << command.plugin << ")\n";
         }
@@ -76,6 +80,17 @@ std::vector<std::string> plugin_admin_arguments(const std::vector<std::string>& 
         }
     }
     return rest;
+}
+
+/// "GROUP ACTION summary" of every plugin-contributed admin command, for the admin usage.
+std::vector<std::string> plugin_admin_synopses(loupe::Runtime& runtime) {
+    std::vector<std::string> synopses;
+    for (const auto& command : runtime.registries().commands) {
+        if (command.name.starts_with("admin ")) {
+            synopses.push_back(command.name.substr(6) + " " + command.summary);
+        }
+    }
+    return synopses;
 }
 
 int run(int argc, char** argv) {
@@ -134,8 +149,10 @@ int run(int argc, char** argv) {
             runtime.migrate();
             return command->run(plugin_admin_arguments(line.args));
         }
+        runtime.load_plugins();
         runtime.migrate();
-        return loupe::run_admin_command(runtime.identity(), line.args, std::cout, std::cerr);
+        return loupe::run_admin_command(runtime.identity(), line.args, std::cout, std::cerr,
+                                        plugin_admin_synopses(runtime));
     }
     if (line.command == "jobs") {
         runtime.migrate();

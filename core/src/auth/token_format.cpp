@@ -18,7 +18,6 @@ constexpr unsigned rejection_bound = 256 - 256 % alphabet.size();
 
 constexpr std::size_t project_random_length = 34;
 constexpr std::size_t personal_random_length = 36;
-constexpr std::size_t short_lived_random_length = 40;
 constexpr std::size_t personal_token_length = 40;
 
 }  // namespace
@@ -49,9 +48,8 @@ std::string generate_personal_token() {
     return std::string(personal_token_prefix) + random_token_characters(personal_random_length);
 }
 
-std::string generate_short_lived_token() {
-    return std::string(short_lived_token_prefix) +
-           random_token_characters(short_lived_random_length);
+std::string generate_short_lived_token(std::size_t random_length) {
+    return std::string(short_lived_token_prefix) + random_token_characters(random_length);
 }
 
 TokenKind detect_token_kind(std::string_view token) {

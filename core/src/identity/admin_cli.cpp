@@ -145,10 +145,13 @@ const std::vector<AdminCommand>& commands() {
     return all;
 }
 
-void print_usage(std::ostream& stream) {
+void print_usage(std::ostream& stream, const std::vector<std::string>& plugin_synopses) {
     stream << "usage: loupe admin COMMAND [OPTIONS] [--json]\n\ncommands:\n";
     for (const auto& command : commands()) {
         stream << "  " << command.spec.synopsis << "\n";
+    }
+    for (const auto& synopsis : plugin_synopses) {
+        stream << "  " << synopsis << "\n";
     }
     stream << "\nWithout --account, a personal access token is scoped to the user's personal "
               "account.\n--json prints exactly one JSON object.\n";
@@ -175,7 +178,8 @@ bool is_core_admin_command(const std::string& group, const std::string& action) 
 }
 
 int run_admin_command(IdentityStore& identity, const std::vector<std::string>& args,
-                      std::ostream& out, std::ostream& err) {
+                      std::ostream& out, std::ostream& err,
+                      const std::vector<std::string>& plugin_synopses) {
     std::vector<std::string> words;
     bool json = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -189,7 +193,7 @@ int run_admin_command(IdentityStore& identity, const std::vector<std::string>& a
         }
     }
     if (wants_help(words)) {
-        print_usage(out);
+        print_usage(out, plugin_synopses);
         return 0;
     }
     try {
@@ -210,7 +214,7 @@ int run_admin_command(IdentityStore& identity, const std::vector<std::string>& a
         return 0;
     } catch (const AdminUsageError& error) {
         err << "loupe admin: " << error.what() << "\n\n";
-        print_usage(err);
+        print_usage(err, plugin_synopses);
         return 2;
     } catch (const AdminError& error) {
         err << "loupe admin: " << error.what() << "\n";

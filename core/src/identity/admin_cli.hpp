@@ -18,8 +18,11 @@ namespace loupe {
 /// may be contributed by plugins as commands named "admin <group> <action>".
 LOUPE_API bool is_core_admin_command(const std::string& group, const std::string& action);
 
+/// `plugin_synopses` are listed in the usage after the core's commands (plugins contribute
+/// `admin GROUP ACTION` commands through Host::commands(); the executable dispatches them).
 LOUPE_API int run_admin_command(IdentityStore& identity, const std::vector<std::string>& args,
-                                std::ostream& out, std::ostream& err);
+                                std::ostream& out, std::ostream& err,
+                                const std::vector<std::string>& plugin_synopses = {});
 
 /// True for the groups the core's admin command handles ("user", "project", ...). Any other
 /// `loupe admin GROUP ...` is looked up among the plugins' commands as "admin GROUP".

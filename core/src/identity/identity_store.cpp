@@ -221,7 +221,19 @@ std::pair<Project, IssuedToken> IdentityStore::create_project(soci::session& ses
 
 IssuedToken IdentityStore::issue_short_lived_token(int64_t project_id, int64_t ttl_ms,
                                                    std::optional<std::string> bound_commit) {
-    const std::string token = generate_short_lived_token();
+    return store_short_lived_token(generate_short_lived_token(), project_id, ttl_ms,
+                                   std::move(bound_commit));
+}
+
+IssuedToken IdentityStore::issue_short_lived_cli_token(int64_t project_id, int64_t ttl_ms,
+                                                       std::optional<std::string> bound_commit) {
+    return store_short_lived_token(generate_short_lived_token(short_lived_cli_random_length),
+                                   project_id, ttl_ms, std::move(bound_commit));
+}
+
+IssuedToken IdentityStore::store_short_lived_token(const std::string& token, int64_t project_id,
+                                                   int64_t ttl_ms,
+                                                   std::optional<std::string> bound_commit) {
     return database_.transaction([&](soci::session& session) {
         const int64_t now = now_ms();
         token_store::delete_expired_short_lived(session, project_id, now);

@@ -132,6 +132,14 @@ export class LoupeServer {
     return Boolean(this.#db.query);
   }
 
+  /** Runs `loupe admin ARGS... --json` on this server's configuration; returns the JSON. */
+  admin(...args) {
+    const out = execFileSync(loupeBin, [...this.#commonArgs, "admin", ...args, "--json"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    }).toString();
+    return JSON.parse(out.slice(out.indexOf("{"), out.lastIndexOf("}") + 1));
+  }
+
   /** fetch() against the API with a bearer token; returns { status, body, text }. */
   async api(method, path, { token = this.projectToken, body } = {}) {
     const response = await fetch(new URL(path.replace(/^\//, ""), this.apiBaseUrl), {

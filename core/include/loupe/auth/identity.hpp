@@ -117,6 +117,10 @@ public:
     /// A short-lived project token (`argos_tmp_...`), optionally bound to a commit.
     virtual IssuedToken issue_short_lived_token(int64_t project_id, int64_t ttl_ms,
                                                 std::optional<std::string> bound_commit) = 0;
+    /// Like issue_short_lived_token, but exactly 40 characters long (`argos_tmp_` + 30): the
+    /// length the Argos CLI accepts in ARGOS_TOKEN, for exchanges a CI job performs itself.
+    virtual IssuedToken issue_short_lived_cli_token(int64_t project_id, int64_t ttl_ms,
+                                                    std::optional<std::string> bound_commit) = 0;
 };
 
 }  // namespace loupe

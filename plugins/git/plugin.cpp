@@ -1,0 +1,66 @@
+// The git plugin: GitHub and GitLab clients offered to every plugin (git.GitProviders), the
+// repository links and tokenless settings of projects, tokenless authentication for CI jobs
+// without a secret (bearer resolvers and exchange routes), and commit statuses pushed to the
+// linked provider as builds change.
+#include "loupe/plugin.hpp"
+
+#include <memory>
+
+#include "commands/admin_commands.hpp"
+#include "git_providers_impl.hpp"
+#include "loupe/builds/builds_service.hpp"
+#include "loupe/host.hpp"
+#include "routes/exchange_routes.hpp"
+#include "settings/git_settings.hpp"
+#include "status/commit_status_pusher.hpp"
+#include "store/git_migrations.hpp"
+#include "tokenless/tokenless_auth.hpp"
+#include "tokenless/tokenless_token.hpp"
+
+namespace {
+
+using namespace loupe;
+using namespace loupe::git;
+
+// Plugins are never unloaded: what install() creates lives for the process.
+struct GitPlugin {
+    GitSettings settings;
+    std::unique_ptr<GitProvidersImpl> providers;
+    std::unique_ptr<TokenlessAuth> tokenless;
+    std::unique_ptr<CommitStatusPusher> pusher;
+};
+
+void install(Host& host) {
+    static GitPlugin plugin;
+    plugin.settings = read_git_settings(host.config(), host.global_config());
+    plugin.providers = std::make_unique<GitProvidersImpl>(plugin.settings);
+    plugin.tokenless = std::make_unique<TokenlessAuth>(
+        host.db(), host.identity(), plugin.providers->github_client(),
+        plugin.providers->gitlab_client(), host.log(), plugin.settings);
+
+    add_git_migrations(host.migrations());
+    host.services().provide<GitProviders>(*plugin.providers);
+
+    auto& tokenless = *plugin.tokenless;
+    host.token_resolvers().add(github_token_marker, [&tokenless](const std::string& token) {
+        return tokenless.github_bearer(token);
+    });
+    host.token_resolvers().add(gitlab_token_marker, [&tokenless](const std::string& token) {
+        return tokenless.gitlab_bearer(token);
+    });
+    add_exchange_routes(host, tokenless);
+    add_admin_commands(host);
+
+    if (auto* builds = host.services().find<builds::BuildsService>()) {
+        plugin.pusher =
+            std::make_unique<CommitStatusPusher>(host, *plugin.providers, *builds, plugin.settings);
+        plugin.pusher->install();
+    } else {
+        host.log().warn("git.builds_service_missing",
+                        {{"effect", "commit statuses are not pushed"}});
+    }
+}
+
+}  // namespace
+
+LOUPE_PLUGIN("git", LOUPE_VERSION, LOUPE_REQUIRES("auth", "builds"), install)

@@ -1,0 +1,77 @@
+#include "settings/git_settings.hpp"
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace loupe::git {
+namespace {
+
+int64_t positive(const ConfigView& config, const std::string& prefix, const std::string& key,
+                 int64_t fallback) {
+    const int64_t value = config.get_int(key, fallback);
+    if (value <= 0) {
+        throw std::runtime_error(prefix + key + " must be a positive number (got " +
+                                 std::to_string(value) + ")");
+    }
+    return value;
+}
+
+std::string read_whole_file(const std::string& key, const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw std::runtime_error(key + ": cannot read " + path);
+    }
+    std::stringstream content;
+    content << in.rdbuf();
+    return content.str();
+}
+
+std::string http_url(const std::string& key, std::string url) {
+    url = without_trailing_slash(std::move(url));
+    if (!url.starts_with("https://") && !url.starts_with("http://")) {
+        throw std::runtime_error(key + " must be an http:// or https:// URL (got \"" + url + "\")");
+    }
+    return url;
+}
+
+}  // namespace
+
+std::string without_trailing_slash(std::string url) {
+    while (!url.empty() && url.back() == '/') {
+        url.pop_back();
+    }
+    return url;
+}
+
+GitSettings read_git_settings(const ConfigView& plugin, const ConfigView& global) {
+    const std::string own = "plugins.git.";
+    GitSettings settings;
+    settings.timeout_ms = positive(plugin, own, "timeout_ms", settings.timeout_ms);
+    settings.ca_file = plugin.get_string("ca_file", "");
+    settings.max_response_bytes =
+        positive(plugin, own, "max_response_bytes", settings.max_response_bytes);
+    settings.tokenless_cache_ms =
+        positive(plugin, own, "tokenless_cache_ms", settings.tokenless_cache_ms);
+    settings.short_lived_token_ms =
+        positive(plugin, own, "short_lived_token_ms", settings.short_lived_token_ms);
+    settings.status_push_attempts = static_cast<int>(
+        positive(plugin, own, "status_push_attempts", settings.status_push_attempts));
+
+    settings.github_api_url =
+        http_url("github.api_url", global.get_string("github.api_url", settings.github_api_url));
+    settings.github_app_id = global.get_string("github.app_id", "");
+    settings.github_private_key_pem = global.get_string("github.app_private_key", "");
+    const auto key_file = global.get_string("github.app_private_key_file", "");
+    if (settings.github_private_key_pem.empty() && !key_file.empty()) {
+        settings.github_private_key_pem = read_whole_file("github.app_private_key_file", key_file);
+    }
+
+    settings.gitlab_api_url =
+        http_url("gitlab.api_url", global.get_string("gitlab.api_url", settings.gitlab_api_url));
+    settings.gitlab_token = global.get_string("gitlab.token", "");
+    settings.gitlab_token_file = global.get_string("gitlab.token_file", "");
+    return settings;
+}
+
+}  // namespace loupe::git

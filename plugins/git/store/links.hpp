@@ -1,0 +1,31 @@
+#pragma once
+// The `git_repository_links` and `git_project_settings` rows. A project is linked to at most
+// one repository; several projects may share a repository (then tokenless callers name theirs).
+
+#include <soci/soci.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "loupe/git/git_providers.hpp"
+
+namespace loupe::git {
+
+const char* provider_name(Provider provider);
+
+std::optional<RepositoryLink> find_link(soci::session& session, int64_t project_id);
+/// The links to this repository (matched without regard to case, as both providers do).
+std::vector<RepositoryLink> links_to(soci::session& session, Provider provider,
+                                     const std::string& repository);
+std::vector<RepositoryLink> all_links(soci::session& session);
+/// Creates or replaces the project's link.
+void save_link(soci::session& session, const RepositoryLink& link, int64_t now);
+/// False when the project had no link.
+bool delete_link(soci::session& session, int64_t project_id);
+
+bool tokenless_auth_enabled(soci::session& session, int64_t project_id);
+void set_tokenless_auth_enabled(soci::session& session, int64_t project_id, bool enabled,
+                                int64_t now);
+
+}  // namespace loupe::git

@@ -1,0 +1,206 @@
+// Issue 14: keyless CI uploads with the real Argos CLIs. On GitHub Actions without ARGOS_TOKEN,
+// the 4.x CLI sends its `tokenless-github-` bearer to every endpoint and the latest CLI first
+// exchanges it for a short-lived token; on GitLab CI the job builds a `tokenless-gitlab-` token
+// in one shell line and exchanges it for ARGOS_TOKEN. GitHub and GitLab are the local stand-in
+// (tests/standin, LOUPE_STANDIN_BIN), which verifies the App's JWT with its public key.
+import assert from "node:assert/strict";
+import { execFileSync, spawn } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { apiRequests, logTail } from "./support/checks.mjs";
+import { clis, describeRun, GitRepo, node22, runCli } from "./support/cli.mjs";
+import { LoupeServer } from "./support/server.mjs";
+import { createdBuildNumber, getBuild, skipReason } from "./support/suite.mjs";
+
+const standinBin = process.env.LOUPE_STANDIN_BIN;
+
+function skip() {
+  const reason = skipReason();
+  if (reason) return reason;
+  if (!standinBin || !existsSync(standinBin)) {
+    console.log("# tokenless e2e skipped: LOUPE_STANDIN_BIN is not set");
+    return "LOUPE_STANDIN_BIN is not set";
+  }
+  return false;
+}
+
+/** The stand-in process: its URL, data and recorded calls. */
+class Standin {
+  static async start(publicKeyFile) {
+    const standin = new Standin();
+    standin.process = spawn(standinBin, ["--app-id", "4242", "--public-key", publicKeyFile], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    standin.process.stdout.on("data", (data) => (output += data));
+    const deadline = Date.now() + 10_000;
+    while (!/listening on (\S+)/.test(output)) {
+      if (Date.now() > deadline) throw new Error(`stand-in did not start: ${output}`);
+      await new Promise((done) => setTimeout(done, 20));
+    }
+    standin.url = /listening on (\S+)/.exec(output)[1];
+    return standin;
+  }
+
+  async setData(data) {
+    const response = await fetch(`${this.url}/_standin/data`, { method: "PUT", body: JSON.stringify(data) });
+    assert.equal(response.status, 200);
+  }
+
+  async counts() {
+    return (await fetch(`${this.url}/_standin/counts`)).json();
+  }
+
+  stop() {
+    this.process.kill("SIGTERM");
+  }
+}
+
+describe("keyless CI uploads", { skip: skip() }, () => {
+  let server, standin, keyDir;
+  const runs = {};
+  const jobs = {};
+  const data = () => ({
+    installations: { 77: { mode: "ok", repositories: ["acme/web"] } },
+    runs,
+    gitlab: { token: "glpat-standin", projects: { "group/app": 501 }, jobs },
+  });
+
+  before(async () => {
+    keyDir = mkdtempSync(join(tmpdir(), "loupe-e2e-app-"));
+    const keys = generateKeyPairSync("rsa", {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: "spki", format: "pem" },
+      privateKeyEncoding: { type: "pkcs1", format: "pem" },
+    });
+    writeFileSync(join(keyDir, "app.pem"), keys.privateKey, { mode: 0o600 });
+    writeFileSync(join(keyDir, "app.pub"), keys.publicKey);
+    standin = await Standin.start(join(keyDir, "app.pub"));
+    server = await LoupeServer.start({
+      node22,
+      settings: [
+        "plugins.enabled=auth,builds,git",
+        `github.api_url=${standin.url}/github`,
+        "github.app_id=4242",
+        `github.app_private_key_file=${join(keyDir, "app.pem")}`,
+        `gitlab.api_url=${standin.url}/gitlab/api/v4`,
+        "gitlab.token=glpat-standin",
+      ],
+    });
+    server.admin("project", "link-github", "--project", "default/default", "--repo", "acme/web",
+      "--installation-id", "77");
+    server.admin("project", "tokenless-auth", "--project", "default/default", "--enabled", "true");
+    server.admin("project", "create", "--account", "default", "--name", "gitlab-app");
+    server.admin("project", "link-gitlab", "--project", "default/gitlab-app", "--gitlab-project", "group/app");
+    server.admin("project", "tokenless-auth", "--project", "default/gitlab-app", "--enabled", "true");
+  });
+  after(async () => {
+    await server?.stop();
+    standin?.stop();
+    if (keyDir) rmSync(keyDir, { recursive: true, force: true });
+  });
+
+  clis.forEach((cli, index) => {
+    test(`GitHub Actions, CLI ${cli.name}: uploads with no ARGOS_TOKEN`, async () => {
+      const repo = new GitRepo({ branch: `tokenless-${index}` });
+      const { dir } = repo.screenshots("screenshots", `tokenless-${cli.name}`, 3);
+      const runId = String(5000 + index);
+      runs[`acme/web/${runId}`] = { status: "in_progress", head_sha: repo.commit, head_branch: repo.branch };
+      await standin.setData(data());
+      const before = apiRequests(server).length;
+      const runsAsked = (await standin.counts()).workflow_run ?? 0;
+      // The GitHub Actions environment and nothing else: no ARGOS_TOKEN, no GITHUB_TOKEN.
+      const env = {
+        ARGOS_API_BASE_URL: server.apiBaseUrl,
+        GITHUB_ACTIONS: "true",
+        GITHUB_REPOSITORY: "acme/web",
+        GITHUB_RUN_ID: runId,
+        GITHUB_JOB: "visual",
+        GITHUB_SHA: repo.commit,
+        GITHUB_REF: `refs/heads/${repo.branch}`,
+        DISABLE_GITHUB_TOKEN_WARNING: "true",
+      };
+      const run = await runCli(cli, repo, ["upload", dir], env);
+      assert.equal(run.code, 0, `${describeRun(cli, run)}\n${logTail(server)}`);
+      const created = createdBuildNumber(run);
+      assert.ok(created, describeRun(cli, run));
+      const build = await getBuild(server, created.number);
+      assert.equal(build.head.sha, repo.commit);
+      assert.equal(build.head.branch, repo.branch);
+
+      const requests = apiRequests(server).slice(before);
+      const exchanged = requests.filter((r) => r.path.endsWith("/auth/github-actions/tokenless/exchange"));
+      if (cli.name === "4.x") {
+        assert.equal(exchanged.length, 0, "the 4.x CLI sends its tokenless bearer directly");
+      } else {
+        assert.deepEqual(exchanged.map((r) => r.status), [200], "the latest CLI exchanges once");
+      }
+      assert.ok(requests.some((r) => r.method === "POST" && /\/builds$/.test(r.path) && r.status === 201),
+        requests.map((r) => r.line).join("\n"));
+      // One look at the workflow run for the whole upload (the bearer's verification is kept).
+      assert.equal((await standin.counts()).workflow_run - runsAsked, 1);
+    });
+  });
+
+  test("GitHub Actions: a run that is over cannot upload", async () => {
+    const repo = new GitRepo({ branch: "tokenless-over" });
+    const { dir } = repo.screenshots("screenshots", "tokenless-over", 1);
+    runs["acme/web/5100"] = { status: "completed", head_sha: repo.commit, head_branch: repo.branch };
+    await standin.setData(data());
+    for (const cli of clis) {
+      const run = await runCli(cli, repo, ["upload", dir], {
+        ARGOS_API_BASE_URL: server.apiBaseUrl,
+        GITHUB_ACTIONS: "true",
+        GITHUB_REPOSITORY: "acme/web",
+        GITHUB_RUN_ID: "5100",
+        GITHUB_JOB: "visual",
+        GITHUB_SHA: repo.commit,
+        GITHUB_REF: `refs/heads/${repo.branch}`,
+        DISABLE_GITHUB_TOKEN_WARNING: "true",
+      });
+      assert.notEqual(run.code, 0, describeRun(cli, run));
+      assert.match(run.output, /GitHub job is not in progress/, describeRun(cli, run));
+    }
+  });
+
+  test("GitLab CI: the documented one-line token, exchanged, then the CLI uploads", async () => {
+    for (const cli of clis) {
+      const repo = new GitRepo({ branch: `gitlab-${cli.name}` });
+      const { dir } = repo.screenshots("screenshots", `gitlab-${cli.name}`, 2);
+      const jobToken = `glcbt-64_${cli.name}-job`;
+      jobs[jobToken] = { id: 9, status: "running", project_id: 501, sha: repo.commit, ref: repo.branch };
+      await standin.setData(data());
+      const gitlabEnv = {
+        GITLAB_CI: "true",
+        CI_PROJECT_PATH: "group/app",
+        CI_JOB_TOKEN: jobToken,
+        CI_COMMIT_SHA: repo.commit,
+        CI_COMMIT_REF_NAME: repo.branch,
+        CI_PIPELINE_ID: "321",
+        LOUPE_API_URL: server.apiBaseUrl.replace(/\/$/, ""),
+      };
+      // docs/git-providers.md, "GitLab CI": the token in one line, then the exchange.
+      const script = `
+        TOKENLESS="tokenless-gitlab-$(printf '{"gitlabProject":"%s","jobToken":"%s"}' "$CI_PROJECT_PATH" "$CI_JOB_TOKEN" | base64 -w0)"
+        curl -fsS -X POST "$LOUPE_API_URL/auth/gitlab-ci/tokenless/exchange" -H 'Content-Type: application/json' \\
+          -d "{\\"tokenlessToken\\":\\"$TOKENLESS\\",\\"commit\\":\\"$CI_COMMIT_SHA\\",\\"branch\\":\\"$CI_COMMIT_REF_NAME\\"}" \\
+          | sed -E 's/.*"token":"([^"]+)".*/\\1/'`;
+      const token = execFileSync("bash", ["-c", script], { env: repo.env(gitlabEnv) }).toString().trim();
+      assert.match(token, /^argos_tmp_[a-z1-9]{30}$/, "a 40-character ARGOS_TOKEN");
+      const run = await runCli(cli, repo, ["upload", dir], {
+        ...gitlabEnv,
+        ARGOS_API_BASE_URL: server.apiBaseUrl,
+        ARGOS_TOKEN: token,
+      });
+      assert.equal(run.code, 0, `${describeRun(cli, run)}\n${logTail(server)}`);
+      const created = createdBuildNumber(run);
+      assert.ok(created, describeRun(cli, run));
+      assert.match(created.url, /\/default\/gitlab-app\/builds\/\d+$/, "the build went to the linked project");
+    }
+    const counts = await standin.counts();
+    assert.ok(counts.gitlab_job >= clis.length, JSON.stringify(counts));
+  });
+});

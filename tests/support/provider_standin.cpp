@@ -1,0 +1,396 @@
+#include "support/provider_standin.hpp"
+
+#include <Poco/Crypto/RSAKey.h>
+#include <Poco/JWT/Signer.h>
+#include <Poco/JWT/Token.h>
+#include <Poco/Net/Context.h>
+#include <Poco/Net/HTTPRequestHandler.h>
+#include <Poco/Net/HTTPRequestHandlerFactory.h>
+#include <Poco/Net/HTTPServer.h>
+#include <Poco/Net/HTTPServerRequest.h>
+#include <Poco/Net/HTTPServerResponse.h>
+#include <Poco/Net/SSLManager.h>
+#include <Poco/Net/SecureServerSocket.h>
+#include <Poco/Net/ServerSocket.h>
+#include <Poco/StreamCopier.h>
+#include <Poco/URI.h>
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <regex>
+#include <sstream>
+#include <thread>
+
+namespace loupe::test {
+namespace {
+
+using nlohmann::json;
+
+class Handler : public Poco::Net::HTTPRequestHandler {
+public:
+    explicit Handler(ProviderStandin& standin) : standin_(standin) {}
+    void handleRequest(Poco::Net::HTTPServerRequest& request,
+                       Poco::Net::HTTPServerResponse& response) override {
+        standin_.handle(request, response);
+    }
+
+private:
+    ProviderStandin& standin_;
+};
+
+class Factory : public Poco::Net::HTTPRequestHandlerFactory {
+public:
+    explicit Factory(ProviderStandin& standin) : standin_(standin) {}
+    Poco::Net::HTTPRequestHandler* createRequestHandler(
+        const Poco::Net::HTTPServerRequest&) override {
+        return new Handler(standin_);
+    }
+
+private:
+    ProviderStandin& standin_;
+};
+
+std::string lower(std::string text) {
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return text;
+}
+
+std::string iso_in(std::chrono::seconds from_now) {
+    const std::time_t at =
+        std::chrono::system_clock::to_time_t(std::chrono::system_clock::now() + from_now);
+    std::tm utc{};
+    gmtime_r(&at, &utc);
+    char text[32];
+    std::strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return text;
+}
+
+std::string header(Poco::Net::HTTPServerRequest& request, const std::string& name) {
+    return request.has(name) ? request.get(name) : "";
+}
+
+json message(const std::string& text) {
+    return json{{"message", text}};
+}
+
+}  // namespace
+
+ProviderStandin::ProviderStandin(StandinOptions options) : options_(std::move(options)) {
+    auto params = new Poco::Net::HTTPServerParams;
+    params->setMaxThreads(16);
+    params->setKeepAlive(false);
+    const Poco::Net::SocketAddress address("127.0.0.1", 0);
+    if (!options_.tls_certificate_file.empty()) {
+        Poco::Net::initializeSSL();
+        Poco::Net::Context::Ptr context = new Poco::Net::Context(
+            Poco::Net::Context::TLS_SERVER_USE, options_.tls_key_file,
+            options_.tls_certificate_file, "", Poco::Net::Context::VERIFY_NONE);
+        Poco::Net::SecureServerSocket socket(address, 64, context);
+        port_ = socket.address().port();
+        server_ = std::make_unique<Poco::Net::HTTPServer>(new Factory(*this), socket, params);
+    } else {
+        Poco::Net::ServerSocket socket(address);
+        port_ = socket.address().port();
+        server_ = std::make_unique<Poco::Net::HTTPServer>(new Factory(*this), socket, params);
+    }
+    server_->start();
+}
+
+ProviderStandin::~ProviderStandin() {
+    stopping_ = true;
+    server_->stopAll(true);
+}
+
+std::string ProviderStandin::base_url() const {
+    return (options_.tls_certificate_file.empty() ? "http://127.0.0.1:" : "https://localhost:") +
+           std::to_string(port_);
+}
+
+void ProviderStandin::set_data(json data) {
+    std::lock_guard lock(mutex_);
+    data_ = std::move(data);
+}
+
+void ProviderStandin::update(const std::function<void(json&)>& change) {
+    std::lock_guard lock(mutex_);
+    change(data_);
+}
+
+json ProviderStandin::statuses() const {
+    std::lock_guard lock(mutex_);
+    return statuses_;
+}
+
+int ProviderStandin::count(const std::string& kind) const {
+    std::lock_guard lock(mutex_);
+    auto found = counts_.find(kind);
+    return found == counts_.end() ? 0 : found->second;
+}
+
+void ProviderStandin::counted(const std::string& kind) {
+    std::lock_guard lock(mutex_);
+    ++counts_[kind];
+}
+
+void ProviderStandin::hang() {
+    for (int i = 0; i < 600 && !stopping_; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+}
+
+void ProviderStandin::handle(Poco::Net::HTTPServerRequest& request,
+                             Poco::Net::HTTPServerResponse& response) {
+    std::string body;
+    Poco::StreamCopier::copyToString(request.stream(), body);
+    const Poco::URI uri(request.getURI());
+    Reply reply;
+    try {
+        reply = route(request.getMethod(), uri.getPath(), request, body);
+    } catch (const std::exception& error) {
+        reply = {500, message(std::string("stand-in failure: ") + error.what())};
+    }
+    response.setStatus(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(reply.status));
+    response.setContentType("application/json");
+    const auto text = reply.body.is_null() ? std::string() : reply.body.dump();
+    response.setContentLength(static_cast<std::streamsize>(text.size()));
+    response.send() << text;
+}
+
+ProviderStandin::Reply ProviderStandin::route(const std::string& method, const std::string& path,
+                                              Poco::Net::HTTPServerRequest& request,
+                                              const std::string& body) {
+    if (path.starts_with("/github/")) {
+        return github(method, path.substr(7), request, body);
+    }
+    if (path.starts_with("/gitlab/api/v4/")) {
+        return gitlab(method, path.substr(14), request, body);
+    }
+    if (method == "PUT" && path == "/_standin/data") {
+        set_data(json::parse(body));
+        return {200, json::object()};
+    }
+    if (method == "GET" && path == "/_standin/statuses") {
+        return {200, statuses()};
+    }
+    if (method == "GET" && path == "/_standin/counts") {
+        std::lock_guard lock(mutex_);
+        return {200, json(counts_)};
+    }
+    return {404, message("Not Found")};
+}
+
+bool ProviderStandin::verify_app_jwt(const std::string& authorization) const {
+    if (!authorization.starts_with("Bearer ") || options_.app_public_key_pem.empty()) {
+        return false;
+    }
+    std::istringstream pem(options_.app_public_key_pem);
+    Poco::SharedPtr<Poco::Crypto::RSAKey> key(new Poco::Crypto::RSAKey(&pem));
+    Poco::JWT::Signer signer(key);
+    signer.setAlgorithms({Poco::JWT::Signer::ALGO_RS256});
+    Poco::JWT::Token token;
+    if (!signer.tryVerify(authorization.substr(7), token)) {
+        return false;
+    }
+    const auto& claims = token.payload();
+    const auto now = static_cast<int64_t>(std::time(nullptr));
+    if (!claims.has("iat") || !claims.has("exp") || !claims.has("iss")) {
+        return false;
+    }
+    const auto iat = claims.getValue<Poco::Int64>("iat");
+    const auto exp = claims.getValue<Poco::Int64>("exp");
+    // GitHub: iss is the App ID, the token is already valid and expires within 10 minutes.
+    return claims.get("iss").toString() == options_.app_id && iat <= now + 1 && exp > now &&
+           exp - iat <= 600;
+}
+
+ProviderStandin::Reply ProviderStandin::access_token(const std::string& installation,
+                                                     Poco::Net::HTTPServerRequest& request) {
+    counted("installation_token");
+    if (!verify_app_jwt(header(request, "Authorization"))) {
+        return {401, message("A JSON web token could not be decoded")};
+    }
+    std::string mode;
+    {
+        std::lock_guard lock(mutex_);
+        const auto& found = data_["installations"][installation];
+        mode = found.is_object() ? found.value("mode", "ok") : "missing";
+    }
+    if (mode == "hang") {
+        hang();
+        return {504, message("hung")};
+    }
+    if (mode == "missing") {
+        return {404, message("Not Found")};
+    }
+    if (mode == "suspended") {
+        return {403, message("This installation has been suspended")};
+    }
+    if (mode == "error") {
+        return {500, message("Internal error")};
+    }
+    std::lock_guard lock(mutex_);
+    const auto token = "ghs_" + installation + "_" + std::to_string(++token_serial_);
+    issued_tokens_[token] = installation;
+    return {201, json{{"token", token}, {"expires_at", iso_in(std::chrono::hours(1))}}};
+}
+
+bool ProviderStandin::installation_may_see(Poco::Net::HTTPServerRequest& request,
+                                           const std::string& repository) {
+    auto authorization = header(request, "Authorization");
+    for (const std::string scheme : {"Bearer ", "token "}) {
+        if (authorization.starts_with(scheme)) {
+            authorization = authorization.substr(scheme.size());
+        }
+    }
+    std::lock_guard lock(mutex_);
+    auto issued = issued_tokens_.find(authorization);
+    if (issued == issued_tokens_.end()) {
+        return false;
+    }
+    const auto& repositories = data_["installations"][issued->second]["repositories"];
+    if (!repositories.is_array()) {
+        return false;
+    }
+    return std::any_of(repositories.begin(), repositories.end(), [&](const json& name) {
+        return name.is_string() && lower(name.get<std::string>()) == lower(repository);
+    });
+}
+
+ProviderStandin::Reply ProviderStandin::record_status(const std::string& provider,
+                                                      const std::string& repository,
+                                                      const std::string& sha,
+                                                      const std::string& body) {
+    counted(provider == "github" ? "commit_status" : "gitlab_commit_status");
+    int64_t delay_ms = 0;
+    bool fail = false;
+    {
+        std::lock_guard lock(mutex_);
+        delay_ms = data_.value("statusDelayMs", 0);
+        fail = ++status_pushes_ <= data_.value("statusFailures", 0);
+    }
+    if (delay_ms > 0) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+    }
+    if (fail) {
+        return {500, message("Server Error")};
+    }
+    const auto sent = json::parse(body);
+    json status{{"provider", provider},
+                {"repository", repository},
+                {"sha", sha},
+                {"state", sent.value("state", "")},
+                {"description", sent.value("description", "")},
+                {"context", sent.value(provider == "github" ? "context" : "name", "")},
+                {"target_url", sent.value("target_url", "")}};
+    std::lock_guard lock(mutex_);
+    statuses_.push_back(status);
+    return {201, status};
+}
+
+ProviderStandin::Reply ProviderStandin::github(const std::string& method, const std::string& path,
+                                               Poco::Net::HTTPServerRequest& request,
+                                               const std::string& body) {
+    static const std::regex access_tokens(R"(^/app/installations/(\d+)/access_tokens$)");
+    static const std::regex run(R"(^/repos/([^/]+)/([^/]+)/actions/runs/(\d+)$)");
+    static const std::regex status(R"(^/repos/([^/]+)/([^/]+)/statuses/([0-9a-f]{40})$)");
+    std::smatch match;
+    if (method == "POST" && std::regex_match(path, match, access_tokens)) {
+        return access_token(match[1], request);
+    }
+    if (method == "GET" && std::regex_match(path, match, run)) {
+        counted("workflow_run");
+        const std::string repository = match[1].str() + "/" + match[2].str();
+        if (!installation_may_see(request, repository)) {
+            return {404, message("Not Found")};
+        }
+        json found;
+        {
+            std::lock_guard lock(mutex_);
+            found = data_["runs"][repository + "/" + match[3].str()];
+        }
+        if (found.is_null()) {
+            return {404, message("Not Found")};
+        }
+        if (found.value("hang", false)) {
+            hang();
+        }
+        if (found.contains("respond")) {
+            return {found["respond"].get<int>(), message("Server Error")};
+        }
+        found["id"] = std::stoll(match[3]);
+        return {200, found};
+    }
+    if (method == "POST" && std::regex_match(path, match, status)) {
+        const std::string repository = match[1].str() + "/" + match[2].str();
+        if (!installation_may_see(request, repository)) {
+            return {404, message("Not Found")};
+        }
+        return record_status("github", repository, match[3], body);
+    }
+    return {404, message("Not Found")};
+}
+
+ProviderStandin::Reply ProviderStandin::gitlab(const std::string& method, const std::string& path,
+                                               Poco::Net::HTTPServerRequest& request,
+                                               const std::string& body) {
+    json gitlab;
+    {
+        std::lock_guard lock(mutex_);
+        gitlab = data_.value("gitlab", json::object());
+    }
+    if (gitlab.value("hang", false)) {
+        hang();
+    }
+    if (method == "GET" && path == "/job") {
+        counted("gitlab_job");
+        const auto jobs = gitlab.value("jobs", json::object());
+        const auto token = header(request, "JOB-TOKEN");
+        if (token.empty() || !jobs.contains(token)) {
+            return {401, message("401 Unauthorized")};
+        }
+        const auto& job = jobs[token];
+        return {200, json{{"id", job["id"]},
+                          {"status", job["status"]},
+                          {"ref", job["ref"]},
+                          {"pipeline",
+                           {{"id", 1}, {"project_id", job["project_id"]}, {"sha", job["sha"]}}},
+                          {"commit", {{"id", job["sha"]}}}}};
+    }
+    if (header(request, "PRIVATE-TOKEN") != gitlab.value("token", "") ||
+        header(request, "PRIVATE-TOKEN").empty()) {
+        return {401, message("401 Unauthorized")};
+    }
+    static const std::regex project(R"(^/projects/([^/]+)$)");
+    static const std::regex status(R"(^/projects/([^/]+)/statuses/([0-9a-f]{40})$)");
+    // Poco decodes %2F in the path: match on the raw URI instead.
+    const auto& target = request.getURI();
+    const std::string raw = target.substr(0, target.find('?')).substr(14);
+    std::smatch match;
+    const auto projects = gitlab.value("projects", json::object());
+    auto decoded = [](const std::string& segment) {
+        std::string out;
+        Poco::URI::decode(segment, out);
+        return out;
+    };
+    if (method == "GET" && std::regex_match(raw, match, project)) {
+        counted("gitlab_project");
+        const auto name = decoded(match[1]);
+        if (!projects.contains(name)) {
+            return {404, message("404 Project Not Found")};
+        }
+        return {200, json{{"id", projects[name]}, {"path_with_namespace", name}}};
+    }
+    if (method == "POST" && std::regex_match(raw, match, status)) {
+        const auto name = decoded(match[1]);
+        if (!projects.contains(name)) {
+            return {404, message("404 Project Not Found")};
+        }
+        return record_status("gitlab", name, match[2], body);
+    }
+    (void)path;
+    return {404, message("404 Not Found")};
+}
+
+}  // namespace loupe::test

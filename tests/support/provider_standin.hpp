@@ -1,0 +1,111 @@
+#pragma once
+// A local stand-in for the parts of the GitHub and GitLab REST APIs Loupe calls, for tests (the
+// real services cannot be reached from here). It speaks HTTP (or HTTPS with a given certificate)
+// on 127.0.0.1 and answers from fixed data the test sets:
+//
+//   GitHub, under /github:
+//     POST /app/installations/{id}/access_tokens   verifies the App's JWT (RS256 with the App's
+//                                                  public key, iss = the App ID, live iat/exp)
+//     GET  /repos/{owner}/{repo}/actions/runs/{id} as an installation with access to the repo
+//     POST /repos/{owner}/{repo}/statuses/{sha}    recorded
+//   GitLab, under /gitlab/api/v4:
+//     GET  /job                                    JOB-TOKEN header
+//     GET  /projects/{path}                        PRIVATE-TOKEN header
+//     POST /projects/{path}/statuses/{sha}         PRIVATE-TOKEN header, recorded
+//   Control (for tests in other processes): PUT /_standin/data, GET /_standin/statuses,
+//   GET /_standin/counts.
+//
+// Data (JSON):
+//   {"installations": {"77": {"mode": "ok|missing|suspended|error|hang",
+//                             "repositories": ["acme/web"]}},
+//    "runs": {"acme/web/1001": {"status": "in_progress", "head_sha": "…", "head_branch": "main"}
+//             or {"respond": 502} or {"hang": true}},
+//    "statusFailures": 2,        first N status pushes answer 500
+//    "statusDelayMs": 0,         every status push waits this long first
+//    "gitlab": {"token": "glpat-…", "projects": {"group/app": 501},
+//               "jobs": {"<job token>": {"id": 9, "status": "running", "project_id": 501,
+//                                         "sha": "…", "ref": "main"}},
+//               "hang": false}}
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace Poco::Net {
+class HTTPServer;
+class HTTPServerRequest;
+class HTTPServerResponse;
+}  // namespace Poco::Net
+
+namespace loupe::test {
+
+struct StandinOptions {
+    std::string app_id = "4242";
+    std::string app_public_key_pem;    ///< verifies the App's JWTs
+    std::string tls_certificate_file;  ///< with tls_key_file: serve HTTPS
+    std::string tls_key_file;
+};
+
+class ProviderStandin {
+public:
+    explicit ProviderStandin(StandinOptions options);
+    ~ProviderStandin();
+    ProviderStandin(const ProviderStandin&) = delete;
+    ProviderStandin& operator=(const ProviderStandin&) = delete;
+
+    int port() const { return port_; }
+    /// http://127.0.0.1:PORT, or https://localhost:PORT with TLS.
+    std::string base_url() const;
+    std::string github_url() const { return base_url() + "/github"; }
+    std::string gitlab_url() const { return base_url() + "/gitlab/api/v4"; }
+
+    void set_data(nlohmann::json data);
+    void update(const std::function<void(nlohmann::json&)>& change);
+    /// Every status pushed so far, in order: {provider, repository, sha, state, description,
+    /// context, target_url}.
+    nlohmann::json statuses() const;
+    /// How many calls of a kind arrived: installation_token, workflow_run, commit_status,
+    /// gitlab_job, gitlab_project.
+    int count(const std::string& kind) const;
+
+    /// Handles one request (called by the server's threads).
+    void handle(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response);
+
+private:
+    struct Reply {
+        int status = 200;
+        nlohmann::json body;
+    };
+    Reply route(const std::string& method, const std::string& path,
+                Poco::Net::HTTPServerRequest& request, const std::string& body);
+    Reply github(const std::string& method, const std::string& path,
+                 Poco::Net::HTTPServerRequest& request, const std::string& body);
+    Reply gitlab(const std::string& method, const std::string& path,
+                 Poco::Net::HTTPServerRequest& request, const std::string& body);
+    Reply access_token(const std::string& installation, Poco::Net::HTTPServerRequest& request);
+    bool verify_app_jwt(const std::string& authorization) const;
+    /// The installation an installation token belongs to, if it may see `repository`.
+    bool installation_may_see(Poco::Net::HTTPServerRequest& request, const std::string& repository);
+    Reply record_status(const std::string& provider, const std::string& repository,
+                        const std::string& sha, const std::string& body);
+    void hang();
+    void counted(const std::string& kind);
+
+    StandinOptions options_;
+    std::unique_ptr<Poco::Net::HTTPServer> server_;
+    int port_ = 0;
+    std::atomic<bool> stopping_{false};
+    mutable std::mutex mutex_;
+    nlohmann::json data_ = nlohmann::json::object();
+    nlohmann::json statuses_ = nlohmann::json::array();
+    std::map<std::string, int> counts_;
+    std::map<std::string, std::string> issued_tokens_;  ///< token → installation id
+    int token_serial_ = 0;
+    int status_pushes_ = 0;
+};
+
+}  // namespace loupe::test

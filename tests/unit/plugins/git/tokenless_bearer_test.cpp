@@ -1,0 +1,233 @@
+// End to end: tokenless bearers sent directly to project-token endpoints (what the 4.x CLI does
+// on GitHub Actions), and GitLab CI's keyless upload, against local GitHub/GitLab stand-ins.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include "git_fixture.hpp"
+
+using namespace loupe::test;
+using nlohmann::json;
+
+namespace {
+
+const std::string job_sha = "0123456789abcdef0123456789abcdef01234567";
+const std::string other_sha = "89abcdef0123456789abcdef0123456789abcdef";
+
+json github_data() {
+    return {{"installations", {{"77", {{"mode", "ok"}, {"repositories", {"acme/web"}}}}}},
+            {"runs",
+             {{"acme/web/1001",
+               {{"status", "in_progress"}, {"head_sha", job_sha}, {"head_branch", "feature"}}},
+              {"acme/web/1002",
+               {{"status", "completed"}, {"head_sha", job_sha}, {"head_branch", "feature"}}}}}};
+}
+
+std::string run_token(const std::string& run_id) {
+    return github_tokenless(
+        {{"owner", "acme"}, {"repository", "web"}, {"jobId", "visual"}, {"runId", run_id}});
+}
+
+}  // namespace
+
+TEST_CASE("tokenless GitHub bearer: verified once, then trusted while the project allows it") {
+    GitServer git;
+    git.standin().set_data(github_data());
+    const auto token = run_token("1001");
+    const std::string not_found =
+        "Project not found. Ensure a project exists in Argos (https://app.argos-ci.com) and "
+        "restart your test after setup. Persisting issue? Consider adding 'ARGOS_TOKEN' to your "
+        "CI environment variables. (token: \"" +
+        token + "\").";
+
+    auto unlinked = http_get(git.url("/v2/project"), token);
+    CHECK(unlinked.status == 401);
+    CHECK(error_of(unlinked) == not_found);
+    auto garbage = http_get(git.url("/v2/project"), "tokenless-github-e30=");
+    CHECK(garbage.status == 401);
+    CHECK(error_of(garbage) == "Invalid token (token: \"tokenless-github-e30=\")");
+
+    git.admin({"project", "link-github", "--project", "default/default", "--repo", "acme/web",
+               "--installation-id", "77"});
+    auto disabled = http_get(git.url("/v2/project"), token);
+    CHECK(disabled.status == 403);
+    CHECK(error_of(disabled) ==
+          "Tokenless authentication is disabled for this project. Set the ARGOS_TOKEN "
+          "environment variable to authenticate.");
+    auto finished = http_get(git.url("/v2/project"), run_token("1002"));
+    CHECK(finished.status == 401);
+    CHECK(error_of(finished) ==
+          "GitHub job is not in progress (token: \"" + run_token("1002") + "\")");
+
+    git.admin({"project", "tokenless-auth", "--project", "default/default", "--enabled", "true"});
+    const int runs_before = git.standin().count("workflow_run");
+    // Many requests at once, as a CLI run makes them: GitHub is asked once.
+    std::atomic<int> accepted{0};
+    std::vector<std::thread> clients;
+    for (int i = 0; i < 8; ++i) {
+        clients.emplace_back([&] {
+            for (int j = 0; j < 5; ++j) {
+                auto project = http_get(git.url("/v2/project"), token);
+                if (project.status == 200 && project.json()["name"] == "default") {
+                    ++accepted;
+                }
+            }
+        });
+    }
+    for (auto& client : clients) {
+        client.join();
+    }
+    CHECK(accepted == 40);
+    CHECK(git.standin().count("workflow_run") == runs_before + 1);
+    // The bearer is a project token for every endpoint that takes one, and nothing else.
+    auto builds = http_get(git.url("/v2/projects/default/default/builds"), token);
+    CHECK(builds.status == 200);
+    auto personal = http_get(git.url("/v2/accounts/default/projects"), token);
+    CHECK(personal.status == 401);
+
+    // Switching tokenless off takes effect at once, cached or not.
+    git.admin({"project", "tokenless-auth", "--project", "default/default", "--enabled", "false"});
+    auto switched_off = http_get(git.url("/v2/project"), token);
+    CHECK(switched_off.status == 403);
+    // Unlinking the repository forgets the verification.
+    git.admin({"project", "tokenless-auth", "--project", "default/default", "--enabled", "true"});
+    git.admin({"project", "unlink", "--project", "default/default"});
+    auto unlinked_again = http_get(git.url("/v2/project"), token);
+    CHECK(unlinked_again.status == 401);
+    CHECK(error_of(unlinked_again) == not_found);
+}
+
+TEST_CASE("GitLab CI keyless upload: job token verified with GET /job, then exchanged") {
+    GitServer git;
+    const std::string job_token = "glcbt-64_secret-job-token";
+    git.standin().set_data({{"gitlab",
+                             {{"token", "glpat-standin"},
+                              {"projects", {{"group/app", 501}, {"group/other", 502}}},
+                              {"jobs",
+                               {{job_token,
+                                 {{"id", 9},
+                                  {"status", "running"},
+                                  {"project_id", 501},
+                                  {"sha", job_sha},
+                                  {"ref", "main"}}},
+                                {"finished-token",
+                                 {{"id", 10},
+                                  {"status", "success"},
+                                  {"project_id", 501},
+                                  {"sha", job_sha},
+                                  {"ref", "main"}}},
+                                {"other-project-token",
+                                 {{"id", 11},
+                                  {"status", "running"},
+                                  {"project_id", 502},
+                                  {"sha", job_sha},
+                                  {"ref", "main"}}}}}}}});
+    auto token_for = [](const std::string& job) {
+        return gitlab_tokenless({{"gitlabProject", "group/app"}, {"jobToken", job}});
+    };
+    const auto token = token_for(job_token);
+    auto exchange = [&](const std::string& bearer, const std::string& commit,
+                        const std::string& branch) {
+        return http_json("POST", git.url("/v2/auth/gitlab-ci/tokenless/exchange"),
+                         exchange_body(bearer, commit, branch));
+    };
+
+    auto not_linked = http_get(git.url("/v2/project"), token);
+    CHECK(not_linked.status == 401);
+    CHECK(exchange(token, job_sha, "main").status == 401);
+    git.admin({"project", "link-gitlab", "--project", "default/default", "--gitlab-project",
+               "group/app"});
+
+    auto invalid = http_get(git.url("/v2/project"), "tokenless-gitlab-eyJ4IjoxfQ==");
+    CHECK(invalid.status == 401);
+    CHECK(error_of(invalid) == "Invalid token (not a tokenless-gitlab- token)");
+    auto unknown = http_get(git.url("/v2/project"), token_for("unknown-token"));
+    CHECK(unknown.status == 401);
+    CHECK(error_of(unknown) ==
+          "GitLab did not accept the job token: the job is not running or the token is invalid.");
+    auto other = http_get(git.url("/v2/project"), token_for("other-project-token"));
+    CHECK(other.status == 401);
+    CHECK(error_of(other) == "GitLab job does not belong to the linked GitLab project.");
+    auto finished = http_get(git.url("/v2/project"), token_for("finished-token"));
+    CHECK(finished.status == 401);
+    CHECK(error_of(finished) == "GitLab job is not running.");
+    auto disabled = http_get(git.url("/v2/project"), token);
+    CHECK(disabled.status == 403);
+    CHECK(exchange(token, job_sha, "main").status == 403);
+    // No refusal repeats the token: it carries the job's CI_JOB_TOKEN.
+    for (const auto* refused : {&unknown, &other, &finished, &disabled}) {
+        CHECK(refused->body.find("secret-job-token") == std::string::npos);
+    }
+
+    git.admin({"project", "tokenless-auth", "--project", "default/default", "--enabled", "true"});
+    auto direct = http_get(git.url("/v2/project"), token);
+    CHECK(direct.status == 200);
+    CHECK(direct.json()["name"] == "default");
+
+    auto wrong_commit = exchange(token, other_sha, "main");
+    CHECK(wrong_commit.status == 401);
+    CHECK(error_of(wrong_commit) == "GitLab CI job does not match commit.");
+    auto wrong_branch = exchange(token, job_sha, "feature");
+    CHECK(wrong_branch.status == 401);
+    CHECK(error_of(wrong_branch) == "GitLab CI job does not match branch.");
+    auto exchanged = exchange(token, job_sha, "main");
+    REQUIRE(exchanged.status == 200);
+    const auto issued = exchanged.json()["token"].get<std::string>();
+    // Exactly the 40 characters the Argos CLI accepts in ARGOS_TOKEN.
+    CHECK(issued.size() == 40);
+    CHECK(issued.rfind("argos_tmp_", 0) == 0);
+    CHECK(http_get(git.url("/v2/project"), issued).status == 200);
+
+    // GitLab not answering: 503 within the timeout.
+    git.standin().update([](json& data) { data["gitlab"]["hang"] = true; });
+    const auto started = std::chrono::steady_clock::now();
+    auto down = exchange(token, job_sha, "main");
+    CHECK(down.status == 503);
+    CHECK(error_of(down) == "Unable to authenticate with GitLab. Please retry.");
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::milliseconds(3500));
+}
+
+TEST_CASE("git admin commands: links, usage errors and refusals") {
+    GitServer git;
+    git.admin({"project", "link-github", "--project", "default/default", "--repo", "bad repo",
+               "--installation-id", "77"},
+              2);
+    git.admin({"project", "link-github", "--project", "default/default", "--repo", "acme/web",
+               "--installation-id", "-3"},
+              2);
+    git.admin({"project", "link-github", "--project", "default/nope", "--repo", "acme/web",
+               "--installation-id", "77"},
+              1);
+    git.admin({"project", "link-gitlab", "--project", "default/default", "--gitlab-project", "app"},
+              2);
+    git.admin({"project", "link-gitlab", "--project", "default/default", "--gitlab-project",
+               "group/app", "--token-file", "/nonexistent/token"},
+              1);
+    git.admin({"project", "unlink", "--project", "default/default"}, 1);
+    git.admin({"project", "tokenless-auth", "--project", "default/default", "--enabled", "yes"}, 2);
+
+    git.admin({"project", "link-github", "--project", "default/default", "--repo", "acme/web",
+               "--installation-id", "77"});
+    auto out = git.admin({"project", "links", "--json"});
+    const auto listed = json::parse(out.substr(out.find('{'), out.rfind('}') - out.find('{') + 1));
+    CHECK(listed["links"] == json::array({{{"project", "default/default"},
+                                           {"provider", "github"},
+                                           {"repository", "acme/web"},
+                                           {"installationId", 77},
+                                           {"tokenlessAuthEnabled", false}}}));
+    // Linking again replaces the link.
+    git.admin({"project", "link-gitlab", "--project", "default/default", "--gitlab-project",
+               "group/sub/app", "--gitlab-project-id", "501"});
+    out = git.admin({"project", "links", "--json"});
+    const auto replaced =
+        json::parse(out.substr(out.find('{'), out.rfind('}') - out.find('{') + 1));
+    CHECK(replaced["links"].size() == 1);
+    CHECK(replaced["links"][0]["provider"] == "gitlab");
+    CHECK(replaced["links"][0]["gitlabProjectId"] == 501);
+    // The plugin's commands are listed in `loupe admin --help`.
+    auto help = git.admin({"--help"});
+    CHECK(help.find("project link-github --project A/P") != std::string::npos);
+}
