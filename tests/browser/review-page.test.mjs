@@ -232,9 +232,10 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
 
   test("a comment pinned on the diff, and a reply", { skip: !reviewsAvailable && "the reviews plugin is not built" }, async () => {
     await page.keyboard.press("c");
-    const pane = page.locator(".pane").last();
-    const box = await pane.boundingBox();
-    await page.mouse.click(box.x + box.width / 2, box.y + 60);
+    // A pin goes where the image is: the middle of the new screenshot.
+    const image = page.locator(".pane").last().locator("img.layer-head");
+    const box = await image.boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.getByRole("textbox", { name: "Comment", exact: true }).fill("The button turned green: intended?");
     await page.getByRole("button", { name: "Comment", exact: true }).click();
     await page.getByRole("button", { name: "Comment thread 1" }).waitFor();

@@ -51,7 +51,7 @@ struct Registries {
     std::vector<RegisteredCommand> commands;
     std::map<std::string, TokenResolver> token_resolvers;
     std::vector<ProjectFieldsWriter> project_field_writers;  ///< in install order
-    std::vector<SessionResolver> session_resolvers;  ///< in install order
+    std::vector<SessionResolver> session_resolvers;          ///< in install order
     std::multimap<std::string, EventHandler> event_handlers;
     std::vector<RegisteredBlobFinder> blob_finders;
     std::vector<std::function<void()>> ready_hooks;

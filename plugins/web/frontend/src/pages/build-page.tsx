@@ -1,6 +1,6 @@
 // The build page: the diffs grouped for review on the left, the viewer in the middle, comments
 // and reviews on the right; the build's decision in its header.
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api, type Diff, type Review, type Session } from "../api";
 import { buildRows, initiallyCollapsed } from "../build/diff-groups";
 import { DiffList } from "../build/diff-list";
@@ -60,6 +60,10 @@ export function BuildPage({ session, account, project, number, query }: Props) {
   const { rows, visible } = useMemo(() => buildRows(filtered, collapsed), [filtered, collapsed]);
   const selected = diffs.find((d) => d.id === selectedId) ?? visible[0] ?? null;
   const position = selected ? visible.findIndex((d) => d.id === selected.id) : -1;
+  // The selection as of the last key press: keys pressed faster than the page re-renders each
+  // step from the previous one, not from the selection of the last render.
+  const latestSelectedId = useRef<string | null>(null);
+  latestSelectedId.current = selected?.id ?? null;
 
   // A link to a diff of a collapsed group (unchanged, ignored) opens that group.
   useEffect(() => {
@@ -80,12 +84,14 @@ export function BuildPage({ session, account, project, number, query }: Props) {
   const say = (text: string, error = false) => setNotice({ text, error });
   const select = (diff: Diff | undefined) => {
     if (!diff) return;
+    latestSelectedId.current = diff.id;
     setSelectedId(diff.id);
     setCommentMode(false);
   };
   const step = (delta: number) => {
     if (!visible.length) return;
-    const index = position < 0 ? 0 : Math.min(visible.length - 1, Math.max(0, position + delta));
+    const at = visible.findIndex((d) => d.id === latestSelectedId.current);
+    const index = at < 0 ? 0 : Math.min(visible.length - 1, Math.max(0, at + delta));
     select(visible[index]);
   };
 
