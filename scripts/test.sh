@@ -2,7 +2,8 @@
 # test.sh [BUILD_DIR]: build Loupe and run the whole test suite twice, on SQLite and on a
 # throwaway PostgreSQL cluster started for the run (or the server in LOUPE_TEST_POSTGRES_URL).
 # Environment: LOUPE_SANITIZE=1 builds and tests under ASan+UBSan; LOUPE_WERROR=1;
-# LOUPE_TEST_EXCLUDE=REGEX leaves out the ctest tests whose names match (e.g. web_browser).
+# LOUPE_TEST_EXCLUDE=REGEX leaves out the ctest tests whose names match (e.g. web_browser);
+# LOUPE_TEST_DATABASES=sqlite skips the PostgreSQL pass (default: both).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${1:-$ROOT/build}
@@ -41,7 +42,9 @@ cleanup() {
 trap cleanup EXIT
 
 PG_URL=${LOUPE_TEST_POSTGRES_URL:-}
-if [ -z "$PG_URL" ]; then
+if [ "${LOUPE_TEST_DATABASES:-both}" = sqlite ]; then
+  PG_URL=none
+elif [ -z "$PG_URL" ]; then
   PG_DIR=$(mktemp -d /tmp/loupe-test-pg.XXXXXX)
   PG_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
   PG_URL=$(bash "$ROOT/.ci/start-postgres.sh" "$PG_DIR" "$PG_PORT")
@@ -52,5 +55,6 @@ if [ -n "${LOUPE_TEST_EXCLUDE:-}" ]; then EXCLUDE=(-E "$LOUPE_TEST_EXCLUDE"); fi
 
 echo "== tests on SQLite"
 (cd "$BUILD" && env -u LOUPE_TEST_POSTGRES_URL ctest --output-on-failure -j "${LOUPE_TEST_JOBS:-2}" --timeout 600 "${EXCLUDE[@]}")
+if [ "$PG_URL" = none ]; then exit 0; fi
 echo "== tests on PostgreSQL ($PG_URL)"
 (cd "$BUILD" && LOUPE_TEST_POSTGRES_URL="$PG_URL" ctest --output-on-failure -j "${LOUPE_TEST_JOBS:-2}" --timeout 600 -L 'db|e2e|s3' "${EXCLUDE[@]}")
