@@ -1,4 +1,6 @@
 // The `loupe` executable: global options, then one subcommand.
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <exception>
 #include <iomanip>
@@ -178,6 +180,9 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // Everything Loupe creates (data folder, SQLite files, blobs, secrets) is its user's alone:
+    // folders 0700, files 0600.
+    ::umask(077);
     try {
         return run(argc, argv);
     } catch (const std::exception& error) {

@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "auth/token_format.hpp"
 #include "blob/temporary_upload.hpp"
 #include "loupe/json.hpp"
 
@@ -65,8 +66,10 @@ std::string normalize_blob_key(std::string_view key) {
 
 namespace {
 
-/// Temporary files older than this are leftovers of a crash (a signed upload URL lives 30 min).
-constexpr auto stale_temporary_age = std::chrono::hours(24);
+/// A temporary untouched for this long is the leftover of a crash: a signed upload URL lives
+/// 30 minutes, and an upload in progress keeps writing to its file.
+constexpr auto stale_temporary_age = std::chrono::minutes(30);
+constexpr auto sweep_interval = std::chrono::minutes(5);
 
 void fsync_file(const std::string& path) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -119,7 +122,7 @@ LocalBlobStore::LocalBlobStore(std::string root, UrlSigner signer,
                                std::function<std::string()> public_url)
     : root_(std::move(root)), signer_(std::move(signer)), public_url_(std::move(public_url)) {
     fs::create_directories(fs::path(root_) / "tmp");
-    remove_stale_temporary_files(fs::path(root_) / "tmp");
+    remove_stale_temporaries();
     root_fd_ = ::open(root_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (root_fd_ < 0) {
         throw std::system_error(errno, std::generic_category(), "cannot open " + root_);
@@ -146,11 +149,18 @@ std::string LocalBlobStore::path_for(const std::string& key) const {
     return root_ + "/" + relative_blob_path(key);
 }
 
-std::string LocalBlobStore::temporary_path() const {
-    static std::atomic<uint64_t> counter{0};
-    return (fs::path(root_) / "tmp" /
-            (std::to_string(::getpid()) + "-" + std::to_string(counter++) + ".part"))
-        .string();
+std::string LocalBlobStore::temporary_path() {
+    const auto now = std::chrono::steady_clock::now().time_since_epoch().count();
+    auto due = next_sweep_.load();
+    if (now >= due && next_sweep_.compare_exchange_strong(
+                          due, now + std::chrono::steady_clock::duration(sweep_interval).count())) {
+        remove_stale_temporaries();
+    }
+    return (fs::path(root_) / "tmp" / (random_token_characters(26) + ".part")).string();
+}
+
+void LocalBlobStore::remove_stale_temporaries() {
+    remove_stale_temporary_files(fs::path(root_) / "tmp");
 }
 
 void LocalBlobStore::publish(const std::string& temporary, const std::string& key) {

@@ -4,6 +4,8 @@
 // leaves a partial file under a real key. Upload and download URLs point at Loupe's own
 // /uploads and /blobs routes, signed with HMAC (UrlSigner).
 
+#include <atomic>
+#include <chrono>
 #include <functional>
 #include <string>
 
@@ -35,8 +37,13 @@ public:
 
     /// Where a blob with this (validated, lower-case) key lives.
     std::string path_for(const std::string& key) const;
-    /// A fresh temporary file path inside the store (same filesystem as the blobs).
-    std::string temporary_path() const;
+    /// A fresh temporary file path inside the store (same filesystem as the blobs), named at
+    /// random so that no other process, past or present, uses it. Every few minutes, also
+    /// removes the temporaries stale uploads left behind.
+    std::string temporary_path();
+    /// Removes temporaries untouched for longer than an upload URL lives (30 minutes): what
+    /// a killed process was writing. Runs at start and then on the schedule above.
+    void remove_stale_temporaries();
     /// fsyncs and renames a finished temporary file to the blob path of `key` (idempotent if
     /// the blob already exists: the temporary file is removed).
     void publish(const std::string& temporary, const std::string& key);
@@ -46,6 +53,7 @@ public:
 private:
     std::string root_;
     int root_fd_ = -1;  ///< the root folder, open for *at() lookups
+    std::atomic<std::chrono::steady_clock::rep> next_sweep_{0};
     UrlSigner signer_;
     std::function<std::string()> public_url_;
 };

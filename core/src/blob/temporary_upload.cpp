@@ -20,7 +20,7 @@ namespace {
 
 TemporaryUpload::TemporaryUpload(LocalBlobStore& store)
     : store_(store), path_(store.temporary_path()) {
-    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     if (fd_ < 0) {
         throw_errno("cannot create " + path_);
     }

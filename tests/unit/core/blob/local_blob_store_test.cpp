@@ -3,10 +3,12 @@
 #include "blob/local_blob_store.hpp"
 
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <string>
 
 #include "blob/temporary_upload.hpp"
 #include "loupe/json.hpp"
@@ -168,16 +170,38 @@ TEST_CASE("LocalBlobStore: temporary paths are unique and inside the store") {
     CHECK(fs::path(a).parent_path() == fs::path(fixture.root) / "tmp");
 }
 
-TEST_CASE("LocalBlobStore: leftovers of a crash are swept at start, recent ones kept") {
+TEST_CASE("LocalBlobStore: temporaries of an earlier process with the same PID are no obstacle") {
+    // PID 1 in a container is PID 1 again after a restart: names made of the PID and a
+    // counter would meet the files the killed process left.
+    StoreFixture fixture;
+    const std::string pid = std::to_string(::getpid());
+    for (int i = 0; i < 10000; ++i) {
+        std::ofstream(fixture.root + "/tmp/" + pid + "-" + std::to_string(i) + ".part") << "x";
+    }
+    const std::string bytes = blob_test::random_bytes(1000, 7);
+    CHECK(fixture.store.put(as_span(bytes)) == blob_test::sha256_hex(bytes));
+    const std::string a = fixture.store.temporary_path();
+    CHECK(fs::path(a).filename().string().find(pid + "-") != 0);
+}
+
+TEST_CASE("LocalBlobStore: leftovers older than an upload URL lives are swept, recent ones kept") {
     test::TempDir folder;
     const std::string root = folder.path() + "/blobs";
     fs::create_directories(root + "/tmp");
-    std::ofstream(root + "/tmp/old.part") << "half";
-    std::ofstream(root + "/tmp/recent.part") << "half";
-    fs::last_write_time(root + "/tmp/old.part",
-                        fs::file_time_type::clock::now() - std::chrono::hours(48));
+    const auto now = fs::file_time_type::clock::now();
+    const auto write_aged = [&](const std::string& name, std::chrono::minutes age) {
+        std::ofstream(root + "/tmp/" + name) << "half";
+        fs::last_write_time(root + "/tmp/" + name, now - age);
+    };
+    write_aged("old.part", std::chrono::minutes(31));
+    write_aged("recent.part", std::chrono::minutes(10));
 
     LocalBlobStore store(root, UrlSigner(std::string(64, 'k')), [] { return std::string(); });
+    CHECK(blob_test::files_in(root + "/tmp") == std::vector<std::string>{"recent.part"});
+
+    // While the server runs, the sweep comes back on its schedule.
+    write_aged("later.part", std::chrono::minutes(45));
+    store.remove_stale_temporaries();
     CHECK(blob_test::files_in(root + "/tmp") == std::vector<std::string>{"recent.part"});
 }
 
