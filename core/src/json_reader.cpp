@@ -180,8 +180,21 @@ std::optional<int64_t> JsonReader::integer(std::string_view key, bool required, 
         issue(key, "Invalid input: expected int, received number");
         return std::nullopt;
     }
-    auto number = value->is_number_float() ? static_cast<int64_t>(value->get<double>())
-                                           : value->get<int64_t>();
+    // Integers past 2^53 - 1 are not exact in JavaScript, and a double past int64 has no
+    // integer to convert to at all.
+    constexpr int64_t max_safe_integer = 9007199254740991;
+    const bool safe = value->is_number_unsigned()
+                          ? value->get<uint64_t>() <= static_cast<uint64_t>(max_safe_integer)
+                      : value->is_number_integer()
+                          ? value->get<int64_t>() >= -max_safe_integer &&
+                                value->get<int64_t>() <= max_safe_integer
+                          : std::fabs(value->get<double>()) <= double(max_safe_integer);
+    if (!safe) {
+        issue(key, "Too big: expected int to be <=" + std::to_string(max_safe_integer));
+        return std::nullopt;
+    }
+    const auto number = value->is_number_float() ? static_cast<int64_t>(value->get<double>())
+                                                 : value->get<int64_t>();
     if (number < minimum) {
         issue(key, "Too small: expected number to be >=" + std::to_string(minimum));
         return std::nullopt;

@@ -69,9 +69,13 @@ std::vector<DiffView> diff_views(const std::vector<DiffRow>& rows,
         }
         facts.score = row.score;
         facts.ignored = row.ignored;
-        view.status = row.job_status == "pending" && facts.has_base && facts.has_head
-                          ? "pending"
-                          : diff_status(facts);
+        if (row.job_status == "error") {
+            view.status = "failure";  // the comparison itself failed: `error` says why
+        } else if (row.job_status == "pending" && facts.has_base && facts.has_head) {
+            view.status = "pending";
+        } else {
+            view.status = diff_status(facts);
+        }
         views.push_back(std::move(view));
     }
     return views;
@@ -121,19 +125,21 @@ Json diff_json(const DiffView& diff, BlobStore& blobs) {
     if (!parent && diff.base) {
         parent = diff.base->parent_name;
     }
-    return Json{{"id", std::to_string(diff.row.id)},
-                {"name", named ? Json(named->name) : Json()},
-                {"status", diff.status},
-                {"score", diff.row.score ? Json(*diff.row.score) : Json()},
-                {"group", diff.row.group_key ? Json(*diff.row.group_key) : Json()},
-                {"parentName", parent ? Json(*parent) : Json()},
-                {"url", diff.row.mask_key ? Json(blobs.signed_get_url(*diff.row.mask_key,
-                                                                      "image/png", url_ttl_ms))
-                                          : Json()},
-                {"base", diff.base ? snapshot_json(*diff.base, blobs) : Json()},
-                {"head", diff.head ? snapshot_json(*diff.head, blobs) : Json()},
-                {"test", nullptr},
-                {"change", nullptr}};
+    return Json{
+        {"id", std::to_string(diff.row.id)},
+        {"name", named ? Json(named->name) : Json()},
+        {"status", diff.status},
+        {"score", diff.row.score ? Json(*diff.row.score) : Json()},
+        {"group", diff.row.group_key ? Json(*diff.row.group_key) : Json()},
+        {"parentName", parent ? Json(*parent) : Json()},
+        {"url", diff.row.mask_key
+                    ? Json(blobs.signed_get_url(*diff.row.mask_key, "image/png", url_ttl_ms))
+                    : Json()},
+        {"base", diff.base ? snapshot_json(*diff.base, blobs) : Json()},
+        {"head", diff.head ? snapshot_json(*diff.head, blobs) : Json()},
+        {"test", nullptr},
+        {"change", nullptr},
+        {"error", diff.row.job_status == "error" ? Json(diff.row.error.value_or("")) : Json()}};
 }
 
 }  // namespace loupe::builds

@@ -21,6 +21,11 @@ Json optional_time(std::optional<int64_t> at) {
     return at ? Json(iso_time(*at)) : Json(nullptr);
 }
 
+/// An expired token authenticates nobody, revoked or not.
+bool is_expired(const TokenListing& token, int64_t now) {
+    return token.expires_at && *token.expires_at <= now;
+}
+
 std::string join(const std::vector<std::string>& words, const std::string& separator) {
     std::string joined;
     for (const auto& word : words) {
@@ -119,6 +124,7 @@ void AdminOutput::revoked(int count) {
 }
 
 void AdminOutput::tokens(const std::vector<TokenListing>& tokens) {
+    const int64_t now = now_ms();
     if (json_) {
         Json list = Json::array();
         for (const auto& token : tokens) {
@@ -127,6 +133,7 @@ void AdminOutput::tokens(const std::vector<TokenListing>& tokens) {
                             {"prefix", token.prefix},
                             {"owner", token.owner},
                             {"expiresAt", optional_time(token.expires_at)},
+                            {"expired", is_expired(token, now)},
                             {"revoked", token.revoked}});
         }
         return emit({{"tokens", list}});
@@ -136,7 +143,9 @@ void AdminOutput::tokens(const std::vector<TokenListing>& tokens) {
     for (const auto& token : tokens) {
         rows.push_back({std::to_string(token.id), token.kind, token.prefix, token.owner,
                         token.expires_at ? iso_time(*token.expires_at) : "never",
-                        token.revoked ? "revoked" : "active"});
+                        token.revoked            ? "revoked"
+                        : is_expired(token, now) ? "expired"
+                                                 : "active"});
     }
     table(rows);
 }

@@ -40,6 +40,20 @@ TEST_CASE("image size: PNG from its IHDR, the same as decode gives") {
     CHECK_FALSE(size_of(corrupted, corrupted.size()));
 }
 
+TEST_CASE("image size: a PNG claiming more than 2^31 - 1 pixels a side has no size") {
+    // The PNG specification bounds both dimensions to 2^31 - 1; larger ones are not a size.
+    const auto png = encode_png(test::screenshot_like(8, 8, true, 1));
+    for (const auto& [width, height] :
+         {std::pair<uint32_t, uint32_t>{0xffffffffu, 8}, {8, 0xffffffffu}, {0x80000000u, 1}}) {
+        CAPTURE(width);
+        CAPTURE(height);
+        CHECK_FALSE(size_of(test::with_dimensions(png, width, height), 33));
+    }
+    const auto largest = size_of(test::with_dimensions(png, 0x7fffffffu, 1), 33);
+    REQUIRE(largest);
+    CHECK(largest->width == 0x7fffffffu);
+}
+
 TEST_CASE("image size: JPEG from its frame header, after segments that precede it") {
     const auto image = test::screenshot_like(640, 481, false, 3);
     const auto jpeg = test::encode_jpeg(image, 85, TJSAMP_420);

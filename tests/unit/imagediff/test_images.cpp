@@ -455,4 +455,16 @@ ReferenceCounts reference_compare(const Image& base, const Image& head, double t
     return counts;
 }
 
+std::vector<uint8_t> with_dimensions(std::vector<uint8_t> png, uint32_t width, uint32_t height) {
+    const auto put = [&](size_t at, uint32_t v) {
+        for (int i = 0; i < 4; ++i) {
+            png[at + i] = static_cast<uint8_t>(v >> (24 - 8 * i));
+        }
+    };
+    put(16, width);
+    put(20, height);
+    put(29, libdeflate_crc32(0, png.data() + 12, 17));
+    return png;
+}
+
 }  // namespace loupe::imagediff::test

@@ -52,6 +52,9 @@ std::vector<uint8_t> encode_with_filters(const Image& image, bool with_alpha,
 /// JPEG from an RGBA image (alpha ignored); subsampling is a TJSAMP_* value.
 std::vector<uint8_t> encode_jpeg(const Image& image, int quality, int subsampling);
 
+/// `png` with its IHDR claiming `width` x `height` (CRC fixed up), the rest unchanged.
+std::vector<uint8_t> with_dimensions(std::vector<uint8_t> png, uint32_t width, uint32_t height);
+
 struct ReferenceCounts {
     uint64_t base_pass = 0;
     uint64_t color_pass = 0;

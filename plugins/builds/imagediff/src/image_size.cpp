@@ -48,12 +48,18 @@ std::optional<ImageSize> jpeg_size(std::span<const uint8_t> bytes) {
     return std::nullopt;
 }
 
+/// The PNG specification bounds each dimension to 1..2^31 - 1; a header past that is broken.
+bool is_png_dimension(uint32_t value) {
+    return value >= 1 && value <= 0x7fffffffu;
+}
+
 }  // namespace
 
 std::optional<ImageSize> read_image_size(std::span<const uint8_t> prefix) {
     switch (sniff_format(prefix)) {
         case Format::png:
-            if (const auto ihdr = png::read_ihdr(prefix); ihdr && ihdr->width && ihdr->height) {
+            if (const auto ihdr = png::read_ihdr(prefix);
+                ihdr && is_png_dimension(ihdr->width) && is_png_dimension(ihdr->height)) {
                 return ImageSize{ihdr->width, ihdr->height};
             }
             return std::nullopt;

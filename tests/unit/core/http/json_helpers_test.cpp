@@ -142,4 +142,20 @@ TEST_CASE("matches: the hash patterns' fast path agrees with the regular express
     CHECK_FALSE(matches("F" + hex40.substr(1), sha1_pattern));
 }
 
+TEST_CASE("JsonReader::integer refuses integers JavaScript cannot hold exactly") {
+    const Json body = Json::parse(
+        R"({"huge":1e300,"big":9007199254740992,"unsigned":18446744073709551615,
+            "negative":-9223372036854775808,"edge":9007199254740991,"float_edge":-9007199254740991.0})");
+    Validation validation;
+    JsonReader reader(body, validation);
+    CHECK_FALSE(reader.integer("huge", true, 0));
+    CHECK_FALSE(reader.integer("big", true, 0));
+    CHECK_FALSE(reader.integer("unsigned", true, 0));
+    CHECK_FALSE(reader.integer("negative", true, INT64_MIN));
+    CHECK(reader.integer("edge", true, 0) == 9007199254740991);
+    CHECK(reader.integer("float_edge", true, INT64_MIN) == -9007199254740991);
+    REQUIRE(validation.issues().size() == 4);
+    CHECK(validation.issues()[0] == "huge is Too big: expected int to be <=9007199254740991");
+}
+
 }  // namespace loupe

@@ -146,6 +146,33 @@ TEST_CASE_FIXTURE(AdminFixture, "token create, list and revoke") {
     CHECK(table.out.find("revoked") != std::string::npos);
 }
 
+TEST_CASE_FIXTURE(AdminFixture, "token list tells expired tokens from active ones") {
+    seed();
+    const Run created =
+        admin({"token", "create", "--user", "alice", "--expires-in", "30d", "--json"});
+    REQUIRE(created.status == 0);
+    const std::string prefix = created.json()["prefix"];
+    REQUIRE(admin({"token", "create", "--user", "alice", "--json"}).status == 0);
+    execute("UPDATE tokens SET expires_at = :past WHERE prefix = :prefix", now_ms() - 60'000,
+            prefix);
+
+    const Json tokens = admin({"token", "list", "--json"}).json()["tokens"];
+    REQUIRE(tokens.size() == 2);
+    CHECK(tokens[0]["prefix"] == prefix);
+    CHECK(tokens[0]["expired"] == true);
+    CHECK(tokens[0]["revoked"] == false);
+    CHECK(tokens[1]["expired"] == false);
+
+    const Run table = admin({"token", "list"});
+    const auto line_of = [&](const std::string& needle) {
+        const std::size_t at = table.out.find(needle);
+        REQUIRE(at != std::string::npos);
+        return table.out.substr(at, table.out.find('\n', at) - at);
+    };
+    CHECK(line_of(prefix).ends_with("expired"));
+    CHECK(table.out.find("active") != std::string::npos);
+}
+
 TEST_CASE_FIXTURE(AdminFixture, "usage errors exit 2, refused operations exit 1") {
     seed();
     struct Case {

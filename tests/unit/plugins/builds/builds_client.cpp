@@ -6,13 +6,17 @@
 
 namespace loupe::test {
 
-Blob make_blob(const std::string& seed) {
+Blob blob_with_bytes(std::string bytes) {
     Blob blob;
-    blob.bytes = "\x89PNG fake screenshot " + seed;
+    blob.bytes = std::move(bytes);
     Poco::SHA2Engine sha(Poco::SHA2Engine::SHA_256);
     sha.update(blob.bytes);
     blob.key = Poco::DigestEngine::digestToHex(sha.digest());
     return blob;
+}
+
+Blob make_blob(const std::string& seed) {
+    return blob_with_bytes("\x89PNG fake screenshot " + seed);
 }
 
 int upload(const std::string& put_url, const std::string& bytes, const std::string& content_type) {

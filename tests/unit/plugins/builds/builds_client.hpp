@@ -15,6 +15,8 @@ struct Blob {
     std::string key;
 };
 Blob make_blob(const std::string& seed);
+/// These exact bytes with their SHA-256 key.
+Blob blob_with_bytes(std::string bytes);
 
 inline const std::string commit_a = std::string(40, 'a');
 inline const std::string commit_b = std::string(40, 'b');

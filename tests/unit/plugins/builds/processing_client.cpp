@@ -1,7 +1,5 @@
 #include "processing_client.hpp"
 
-#include <Poco/DigestEngine.h>
-#include <Poco/SHA2Engine.h>
 #include <doctest/doctest.h>
 #include <soci/postgresql/soci-postgresql.h>
 #include <soci/soci.h>
@@ -18,12 +16,7 @@ namespace {
 
 Blob blob_of(const imagediff::Image& image) {
     const auto png = imagediff::encode_png(image);
-    Blob blob;
-    blob.bytes.assign(png.begin(), png.end());
-    Poco::SHA2Engine engine(Poco::SHA2Engine::SHA_256);
-    engine.update(blob.bytes);
-    blob.key = Poco::DigestEngine::digestToHex(engine.digest());
-    return blob;
+    return blob_with_bytes(std::string(png.begin(), png.end()));
 }
 
 void paint_block(imagediff::Image& image, const Paint& paint) {
