@@ -43,7 +43,8 @@ std::string member_token(const ServerProcess& server, const std::string& slug,
 }
 
 std::string error_of(const HttpResult& result) {
-    return result.json().value("error", "");
+    const auto body = result.json();
+    return body.is_object() ? body.value("error", "") : "";
 }
 
 std::string first_detail(const HttpResult& result) {

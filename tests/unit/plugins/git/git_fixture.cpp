@@ -110,9 +110,4 @@ nlohmann::json exchange_body(const std::string& token, const std::string& commit
     return {{"tokenlessToken", token}, {"commit", commit}, {"branch", branch}};
 }
 
-std::string error_of(const HttpResult& result) {
-    const auto body = result.json();
-    return body.is_object() ? body.value("error", "") : "";
-}
-
 }  // namespace loupe::test

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "support/admin_cli.hpp"
 #include "support/http_client.hpp"
 #include "support/provider_standin.hpp"
 #include "support/server_process.hpp"
@@ -53,6 +54,5 @@ std::string gitlab_tokenless(const nlohmann::json& payload);
 /// {"tokenlessToken", "commit", "branch"}.
 nlohmann::json exchange_body(const std::string& token, const std::string& commit,
                              const std::string& branch);
-std::string error_of(const HttpResult& result);
 
 }  // namespace loupe::test
