@@ -154,6 +154,12 @@ CREATE TABLE ignored_change_audit (
 CREATE INDEX ignored_change_audit_change ON ignored_change_audit (project_id, test_id, fingerprint);
 CREATE INDEX screenshot_diffs_test_fingerprint ON screenshot_diffs (test_id, fingerprint)
 )SQL");
+    // Account analytics count builds per project over a time range: this index covers every
+    // column that count reads, so it never visits the table rows.
+    migrations.add(4, "index covering build activity counts", R"SQL(
+CREATE INDEX builds_project_created_activity ON builds
+  (project_id, created_at, screenshot_count, conclusion, review_state)
+)SQL");
 }
 
 }  // namespace loupe::builds
