@@ -2,6 +2,8 @@
 
 #include <soci/soci.h>
 
+#include <exception>
+
 #include "loupe/db/row_reader.hpp"
 #include "loupe/json.hpp"
 
@@ -12,6 +14,36 @@ namespace {
 constexpr const char* day_ms = "86400000";
 constexpr const char* week_ms = "604800000";
 constexpr const char* first_monday_ms = "345600000";
+constexpr int64_t day_length_ms = 86'400'000;
+
+// PostgreSQL would split this short scan over parallel workers, which costs more than it saves
+// on a busy server (measured: 105 ms instead of 40 ms for a year of 100,000 builds on 2 cores):
+// parallel plans are switched off for the statement and restored afterwards. A SET inside a
+// transaction that fails is undone by its rollback, so only the reset may fail here.
+class SerialPlansOnPostgres {
+public:
+    SerialPlansOnPostgres(soci::session& session, Dialect dialect)
+        : session_(session), active_(dialect == Dialect::postgresql) {
+        if (active_) {
+            session_ << "SET max_parallel_workers_per_gather = 0";
+        }
+    }
+    ~SerialPlansOnPostgres() {
+        if (!active_) {
+            return;
+        }
+        try {
+            session_ << "RESET max_parallel_workers_per_gather";
+        } catch (const std::exception&) {  // an aborted transaction: its rollback undoes the SET
+        }
+    }
+    SerialPlansOnPostgres(const SerialPlansOnPostgres&) = delete;
+    SerialPlansOnPostgres& operator=(const SerialPlansOnPostgres&) = delete;
+
+private:
+    soci::session& session_;
+    bool active_;
+};
 
 }  // namespace
 
@@ -44,25 +76,51 @@ std::vector<BuildActivityRow> build_activity(soci::session& session,
         return out;
     }
     const Dialect dialect = dialect_of(session);
-    const std::string projects = Json(project_ids).dump();
+    // PostgreSQL matches a bound array best; SQLite reads the ids from a bound JSON array.
+    std::string projects;
+    std::string in_projects;
+    if (dialect == Dialect::postgresql) {
+        for (auto id : project_ids) {
+            projects += (projects.empty() ? "{" : ",") + std::to_string(id);
+        }
+        projects += "}";
+        in_projects = "project_id = ANY(CAST(:projects AS BIGINT[]))";
+    } else {
+        projects = Json(project_ids).dump();
+        in_projects = "project_id IN (SELECT CAST(value AS BIGINT) FROM {{json_rows:projects}})";
+    }
+    // Counted per day first, then per bucket. The day is `created_at / 86400000`, exactly the
+    // expression of the index builds_project_day_activity, so the builds are read in (project,
+    // day) order without a sort (build times are after 1970, where that division is the floor);
+    // the bucket, computed once per day instead of once per build, is that of the day's start.
+    const int64_t from_day = from_ms / day_length_ms - (from_ms % day_length_ms < 0 ? 1 : 0);
+    const int64_t to_day = to_ms / day_length_ms - (to_ms % day_length_ms < 0 ? 1 : 0);
     const std::string sql = render_sql(
         dialect,
-        "SELECT " + bucket_start_sql(dialect, bucket, "created_at") +
-            " AS bucket, project_id, CAST(COUNT(*) AS BIGINT) AS builds, "
-            "CAST(COALESCE(SUM(screenshot_count), 0) AS BIGINT) AS screenshots, "
-            "CAST(SUM(CASE WHEN conclusion = 'changes-detected' THEN 1 ELSE 0 END) AS BIGINT) "
-            "AS changes_detected, "
-            "CAST(SUM(CASE WHEN conclusion = 'no-changes' THEN 1 ELSE 0 END) AS BIGINT) "
-            "AS no_changes, "
-            "CAST(SUM(CASE WHEN conclusion = 'changes-detected' AND review_state = 'accepted' "
-            "THEN 1 ELSE 0 END) AS BIGINT) AS accepted, "
-            "CAST(SUM(CASE WHEN conclusion = 'changes-detected' AND review_state = 'rejected' "
-            "THEN 1 ELSE 0 END) AS BIGINT) AS rejected "
-            "FROM builds WHERE project_id IN (SELECT CAST(value AS BIGINT) FROM "
-            "{{json_rows:projects}}) AND created_at >= :from_ms AND created_at <= :to_ms "
+        "SELECT " + bucket_start_sql(dialect, bucket, "(day * 86400000)") +
+            " AS bucket, project_id, CAST(SUM(builds) AS BIGINT) AS builds, "
+            "CAST(SUM(screenshots) AS BIGINT) AS screenshots, "
+            "CAST(SUM(changes_detected) AS BIGINT) AS changes_detected, "
+            "CAST(SUM(no_changes) AS BIGINT) AS no_changes, "
+            "CAST(SUM(accepted) AS BIGINT) AS accepted, CAST(SUM(rejected) AS BIGINT) AS rejected "
+            "FROM (SELECT project_id, created_at / 86400000 AS day, COUNT(*) AS builds, "
+            "COALESCE(SUM(screenshot_count), 0) AS screenshots, "
+            "SUM(CASE WHEN conclusion = 'changes-detected' THEN 1 ELSE 0 END) AS changes_detected, "
+            "SUM(CASE WHEN conclusion = 'no-changes' THEN 1 ELSE 0 END) AS no_changes, "
+            "SUM(CASE WHEN conclusion = 'changes-detected' AND review_state = 'accepted' "
+            "THEN 1 ELSE 0 END) AS accepted, "
+            "SUM(CASE WHEN conclusion = 'changes-detected' AND review_state = 'rejected' "
+            "THEN 1 ELSE 0 END) AS rejected "
+            "FROM builds WHERE " +
+            in_projects +
+            " AND created_at / 86400000 >= :from_day AND created_at / 86400000 <= :to_day"
+            " AND created_at >= :from_ms AND created_at <= :to_ms"
+            " GROUP BY project_id, created_at / 86400000) AS days "
             "GROUP BY 1, project_id ORDER BY 1, project_id");
-    soci::rowset<soci::row> rows = (session.prepare << sql, soci::use(projects, "projects"),
-                                    soci::use(from_ms, "from_ms"), soci::use(to_ms, "to_ms"));
+    const SerialPlansOnPostgres serial(session, dialect);
+    soci::rowset<soci::row> rows =
+        (session.prepare << sql, soci::use(projects, "projects"), soci::use(from_day, "from_day"),
+         soci::use(to_day, "to_day"), soci::use(from_ms, "from_ms"), soci::use(to_ms, "to_ms"));
     for (const auto& row : rows) {
         RowReader r(row);
         out.push_back({r.int64("bucket"), r.int64("project_id"), r.int64("builds"),
