@@ -11,19 +11,31 @@
 namespace loupe::analytics {
 namespace {
 
-// The projects counted: those named (within the account), else all of the account's, keeping
-// only those the caller may view.
-std::vector<Project> counted_projects(Identity& identity, int64_t user_id, const Account& account,
-                                      const std::optional<std::vector<std::string>>& names) {
+// The projects counted: those named (within the account), else those of the account with
+// builds in the range; of them, only those the caller may view.
+std::vector<Project> counted_projects(Identity& identity, Database& database,
+                                      builds::BuildsService& builds, int64_t user_id,
+                                      const Account& account, const AnalyticsQuery& query,
+                                      int64_t first_bucket) {
     std::vector<Project> candidates;
-    if (names) {
-        for (const auto& name : *names) {
+    if (query.project_names) {
+        for (const auto& name : *query.project_names) {
             if (auto project = identity.find_project(account.slug, name)) {
                 candidates.push_back(*project);
             }
         }
     } else {
-        candidates = identity.visible_projects(user_id, account);
+        std::vector<int64_t> ids;
+        {
+            auto session = database.session();  // released before the identity opens its own
+            ids = builds.account_projects_with_builds(*session, account.id, first_bucket,
+                                                      query.to_ms);
+        }
+        for (auto id : ids) {
+            if (auto project = identity.find_project(id)) {
+                candidates.push_back(*project);
+            }
+        }
     }
     std::vector<Project> viewable;
     for (auto& project : candidates) {
@@ -53,17 +65,17 @@ void add_account_analytics(Host& host, builds::BuildsService& builds) {
             const auto& principal = request.principal();
             auto account = identity.authorize_account(principal, request.param("accountSlug"));
             check_analytics_range(query);
-            const auto projects =
-                counted_projects(identity, principal.user_id, account, query.project_names);
-            std::vector<int64_t> project_ids;
-            std::map<int64_t, std::string> project_names;
-            for (const auto& project : projects) {
-                project_ids.push_back(project.id);
-                project_names[project.id] = project.name;
-            }
             const auto starts = bucket_starts(query.from_ms, query.to_ms, query.group_by);
             std::vector<builds::BuildActivityRow> rows;
+            std::map<int64_t, std::string> project_names;
             if (!starts.empty()) {
+                std::vector<int64_t> project_ids;
+                for (const auto& project :
+                     counted_projects(identity, database, builds, principal.user_id, account, query,
+                                      starts.front())) {
+                    project_ids.push_back(project.id);
+                    project_names[project.id] = project.name;
+                }
                 auto session = database.session();
                 rows = builds.build_activity(*session, project_ids, starts.front(), query.to_ms,
                                              query.group_by);

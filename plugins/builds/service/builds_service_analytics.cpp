@@ -15,6 +15,13 @@ std::vector<BuildActivityRow> BuildsServiceImpl::build_activity(
     return builds::build_activity(session, project_ids, from_ms, to_ms, bucket);
 }
 
+std::vector<int64_t> BuildsServiceImpl::account_projects_with_builds(soci::session& session,
+                                                                     int64_t account_id,
+                                                                     int64_t from_ms,
+                                                                     int64_t to_ms) {
+    return builds::account_projects_with_builds(session, account_id, from_ms, to_ms);
+}
+
 std::optional<int64_t> BuildsServiceImpl::metrics_period_start(const std::string& period,
                                                                int64_t now_ms) {
     auto parsed = parse_metrics_period(period);

@@ -67,6 +67,21 @@ std::string bucket_start_sql(Dialect dialect, ActivityBucket bucket, const std::
            " / 1000.0)) AT TIME ZONE 'UTC')) AS BIGINT) * 1000)";
 }
 
+std::vector<int64_t> account_projects_with_builds(soci::session& session, int64_t account_id,
+                                                  int64_t from_ms, int64_t to_ms) {
+    std::vector<int64_t> ids;
+    soci::rowset<soci::row> rows =
+        (session.prepare << "SELECT p.id AS id FROM projects p WHERE p.account_id = :account AND "
+                            "EXISTS (SELECT 1 FROM builds b WHERE b.project_id = p.id AND "
+                            "b.created_at >= :from_ms AND b.created_at <= :to_ms) ORDER BY p.id",
+         soci::use(account_id, "account"), soci::use(from_ms, "from_ms"),
+         soci::use(to_ms, "to_ms"));
+    for (const auto& row : rows) {
+        ids.push_back(RowReader(row).int64("id"));
+    }
+    return ids;
+}
+
 std::vector<BuildActivityRow> build_activity(soci::session& session,
                                              const std::vector<int64_t>& project_ids,
                                              int64_t from_ms, int64_t to_ms,

@@ -21,6 +21,10 @@ std::vector<BuildActivityRow> build_activity(soci::session& session,
                                              const std::vector<int64_t>& project_ids,
                                              int64_t from_ms, int64_t to_ms, ActivityBucket bucket);
 
+/// The projects of the account having builds created in [from_ms, to_ms], ascending.
+std::vector<int64_t> account_projects_with_builds(soci::session& session, int64_t account_id,
+                                                  int64_t from_ms, int64_t to_ms);
+
 /// The SQL expression of the bucket start (epoch ms) of the BIGINT epoch-ms column `column`.
 std::string bucket_start_sql(Dialect dialect, ActivityBucket bucket, const std::string& column);
 

@@ -276,6 +276,15 @@ TEST_CASE("analytics endpoint: only projects the caller may view are counted") {
                                                {"noChanges", 2},
                                                {"accepted", 0},
                                                {"rejected", 1}});
+
+    // A public project may be viewed by every member of its team, even without a level.
+    {
+        auto db = open_database(f.server);
+        const long long web = f.web;
+        *db << "UPDATE projects SET is_private = 0 WHERE id = :id", soci::use(web, "id");
+    }
+    auto both = f.get(range, carol);
+    CHECK(both.json()["builds"]["all"]["projects"] == json{{id(f.web), 4}, {id(f.docs), 4}});
 }
 
 TEST_CASE("analytics endpoint: builds pushed and reviewed through the API are counted") {

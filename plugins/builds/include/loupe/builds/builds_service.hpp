@@ -167,6 +167,11 @@ public:
                                                          int64_t from_ms, int64_t to_ms,
                                                          ActivityBucket bucket) = 0;
 
+    /// The projects of account `account_id` having builds created in [from_ms, to_ms], by id.
+    virtual std::vector<int64_t> account_projects_with_builds(soci::session& session,
+                                                              int64_t account_id, int64_t from_ms,
+                                                              int64_t to_ms) = 0;
+
     /// The start (epoch ms) of a flakiness period ending at `now_ms`: "LAST_24_HOURS",
     /// "LAST_3_DAYS", "LAST_7_DAYS", "LAST_30_DAYS" or "LAST_90_DAYS"; nullopt for another name.
     virtual std::optional<int64_t> metrics_period_start(const std::string& period,
