@@ -78,6 +78,14 @@ Json test_metrics_json(const TestMetrics& metrics) {
                 {"flakiness", json_number(metrics.flakiness)}};
 }
 
+Json test_json(int64_t test_id, const std::string& name, const std::string& build_name,
+               const TestMetrics& metrics) {
+    return Json{{"id", std::to_string(test_id)},
+                {"name", name},
+                {"buildName", build_name},
+                {"metrics", test_metrics_json(metrics)}};
+}
+
 std::optional<MetricsPeriod> parse_metrics_period(std::string_view text) {
     if (text == "LAST_24_HOURS") {
         return MetricsPeriod::last_24_hours;

@@ -90,10 +90,7 @@ void add_test_and_change(const DiffView& diff, const PageFacts& facts, Json& out
         counts = it->second;
     }
     const auto metrics = compute_test_metrics(counts.total, counts.changes, counts.unique_changes);
-    out["test"] = {{"id", std::to_string(test_id)},
-                   {"name", test->second.name},
-                   {"buildName", test->second.build_name},
-                   {"metrics", test_metrics_json(metrics)}};
+    out["test"] = test_json(test_id, test->second.name, test->second.build_name, metrics);
     if (!diff.row.fingerprint) {
         return;
     }

@@ -116,6 +116,20 @@ std::map<int64_t, TestCounts> test_counts_for(soci::session& session,
     return counts;
 }
 
+std::vector<int64_t> project_tests_counted(soci::session& session, int64_t project_id, int64_t from,
+                                           int64_t now) {
+    std::vector<int64_t> ids;
+    soci::rowset<soci::row> rows =
+        (session.prepare << "SELECT DISTINCT s.test_id AS test_id FROM test_stats_builds s JOIN "
+                            "build_tests t ON t.id = s.test_id WHERE t.project_id = :project AND "
+                            "s.day >= :from AND s.day < :now ORDER BY s.test_id",
+         soci::use(project_id, "project"), soci::use(from, "from"), soci::use(now, "now"));
+    for (const auto& row : rows) {
+        ids.push_back(RowReader(row).int64("test_id"));
+    }
+    return ids;
+}
+
 std::map<std::pair<int64_t, std::string>, int64_t> change_occurrences_for(
     soci::session& session, const std::vector<int64_t>& test_ids, int64_t from) {
     std::map<std::pair<int64_t, std::string>, int64_t> occurrences;

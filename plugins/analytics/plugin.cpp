@@ -1,0 +1,19 @@
+// The analytics plugin: account analytics of builds and screenshots per day, week or month,
+// and a project's flakiest tests. It owns no table: it reads through the builds service.
+#include "loupe/plugin.hpp"
+
+#include "loupe/builds/builds_service.hpp"
+#include "loupe/host.hpp"
+#include "routes/routes.hpp"
+
+namespace {
+
+void install(loupe::Host& host) {
+    auto& builds = host.services().require<loupe::builds::BuildsService>();
+    loupe::analytics::add_account_analytics(host, builds);
+    loupe::analytics::add_flaky_tests(host, builds);
+}
+
+}  // namespace
+
+LOUPE_PLUGIN("analytics", LOUPE_VERSION, LOUPE_REQUIRES("auth", "builds"), install)
