@@ -74,18 +74,19 @@ AnalyticsQuery parse_analytics_query(const QueryLookup& query, int64_t now_ms) {
         validation.add("groupBy", R"(Invalid option: expected one of "day"|"week"|"month")");
     }
 
+    // One name, or the parameter repeated for several.
     if (const auto names = query("projectNames"); names.count > 0) {
-        if (names.count > 1) {
-            // Only the first value of a repeated parameter reaches a handler today: refusing is
-            // better than silently counting fewer projects than asked.
-            throw HttpError::bad_request(
-                "Repeating projectNames is not supported by this server: send one name.");
+        std::vector<std::string> accepted;
+        for (std::size_t i = 0; i < names.values.size(); ++i) {
+            const auto& name = names.values[i];
+            if (auto problem = project_name_problem(name)) {
+                validation.add(names.values.size() == 1 ? std::string("projectNames")
+                                                        : "projectNames." + std::to_string(i),
+                               *problem);
+            }
+            accepted.push_back(name);
         }
-        const std::string name = names.value.value_or("");
-        if (auto problem = project_name_problem(name)) {
-            validation.add("projectNames", *problem);
-        }
-        parsed.project_names = std::vector<std::string>{name};
+        parsed.project_names = std::move(accepted);
     }
 
     validation.throw_if_any();

@@ -15,10 +15,11 @@
 
 namespace loupe::analytics {
 
-/// A query parameter as sent: its first value and how many times it appears.
+/// A query parameter as sent: its first value, how many times it appears, and every value.
 struct QueryParam {
     std::optional<std::string> value;
     std::size_t count = 0;
+    std::vector<std::string> values;
 };
 using QueryLookup = std::function<QueryParam(std::string_view name)>;
 

@@ -55,6 +55,15 @@ std::size_t ServerRequest::query_count(std::string_view name) const {
     return static_cast<std::size_t>(std::distance(first, last));
 }
 
+std::vector<std::string> ServerRequest::query_values(std::string_view name) const {
+    std::vector<std::string> values;
+    const auto [first, last] = query_.equal_range(name);
+    for (auto it = first; it != last; ++it) {
+        values.push_back(it->second);
+    }
+    return values;
+}
+
 std::optional<std::string> ServerRequest::header(std::string_view name) const {
     return exchange_.header(name);
 }

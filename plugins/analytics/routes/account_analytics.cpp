@@ -48,7 +48,10 @@ std::vector<Project> counted_projects(Identity& identity, Database& database,
 
 QueryLookup query_of(const Request& request) {
     return [&request](std::string_view name) {
-        return QueryParam{request.query(name), request.query_count(name)};
+        auto values = request.query_values(name);
+        return QueryParam{
+            values.empty() ? std::nullopt : std::optional<std::string>(values.front()),
+            values.size(), values};
     };
 }
 

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "loupe/auth/principal.hpp"
 #include "loupe/http/method.hpp"
@@ -27,6 +28,8 @@ public:
     virtual std::optional<std::string> query(std::string_view name) const = 0;
     /// Number of times a query parameter appears (Express turns repeats into arrays).
     virtual std::size_t query_count(std::string_view name) const = 0;
+    /// Every value of a query parameter, in the order sent, percent-decoded.
+    virtual std::vector<std::string> query_values(std::string_view name) const = 0;
     virtual std::optional<std::string> header(std::string_view name) const = 0;
     /// Client address, for logs.
     virtual std::string remote_address() const = 0;

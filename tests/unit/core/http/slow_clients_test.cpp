@@ -144,11 +144,15 @@ TEST_CASE("slow clients: one client's connections over its cap are refused at on
     const Clock::time_point start = Clock::now();
     const std::string answer = over.read_until_closed(std::chrono::milliseconds(3000));
     CHECK(seconds_since(start) < 1.0);
-    CHECK(answer.starts_with("HTTP/1.1 503 "));
-    CHECK(
-        answer.find(R"({"error":"Service Unavailable: too many connections from this client"})") !=
-        std::string::npos);
     CHECK(over.closed());
+    // Usually the refusal says why. On a loaded machine the refused socket can be closed before
+    // civetweb reads its head; the client is then refused by the close alone, just as fast.
+    if (!answer.empty()) {
+        CHECK(answer.starts_with("HTTP/1.1 503 "));
+        CHECK(answer.find(
+                  R"({"error":"Service Unavailable: too many connections from this client"})") !=
+              std::string::npos);
+    }
 
     // Other clients are not affected, and the four held connections are still open.
     CHECK(http_get(server.base_url() + "/healthz").status == 200);

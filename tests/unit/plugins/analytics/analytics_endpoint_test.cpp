@@ -175,6 +175,15 @@ TEST_CASE("analytics endpoint: months across a boundary and a leap day, names fi
     CHECK(docs_only["builds"]["series"][1] == build_point(feb_01, 1, {{d, 1}}, 0, 0, 0, 0));
     CHECK(docs_only["builds"]["projects"] == json::array({{{"id", d}, {"name", "docs"}}}));
     CHECK(docs_only["screenshots"]["all"] == json{{"total", 16}, {"projects", {{d, 16}}}});
+    // Repeated, the parameter names several projects; a name matching nothing adds nothing.
+    auto both = f.analytics(
+        "from=2024-01-15T00:00Z&to=2024-04-30T23:59:59.999Z&groupBy=month&"
+        "projectNames=docs&projectNames=nope&projectNames=default");
+    CHECK(both["screenshots"]["all"] == body["screenshots"]["all"]);
+    auto docs_twice = f.analytics(
+        "from=2024-01-15T00:00Z&to=2024-04-30T23:59:59.999Z&"
+        "groupBy=month&projectNames=docs&projectNames=nope");
+    CHECK(docs_twice["screenshots"]["all"] == docs_only["screenshots"]["all"]);
 
     auto nothing = f.analytics(
         "from=2024-01-15T00:00Z&to=2024-04-30T23:59:59.999Z&groupBy=month&projectNames=nope");

@@ -33,6 +33,7 @@ QueryLookup lookup(std::multimap<std::string, std::string> values) {
                 param.value = it->second;
             }
             ++param.count;
+            param.values.push_back(it->second);
         }
         return param;
     };
