@@ -3,6 +3,9 @@
 #include <Poco/Checksum.h>
 #include <doctest/doctest.h>
 
+#include <chrono>
+#include <thread>
+
 #include "processing_client.hpp"
 
 using namespace loupe::test;
@@ -82,7 +85,15 @@ TEST_CASE("failures: the diff list says which diffs failed and why") {
     const json build = wait_concluded(server, number);
     CHECK(build["status"] == "error");
 
-    const json page = list_diffs(server, number);
+    // The build reads `error` as soon as one diff failed; the other may still be computing.
+    json page = list_diffs(server, number);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (find_diff(page, "other") != nullptr &&
+           (*find_diff(page, "other"))["status"] == "pending" &&
+           std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        page = list_diffs(server, number);
+    }
     const json* failed = find_diff(page, "page");
     REQUIRE(failed != nullptr);
     CHECK((*failed)["status"] == "failure");
