@@ -101,6 +101,11 @@ ProviderStandin::ProviderStandin(StandinOptions options) : options_(std::move(op
 ProviderStandin::~ProviderStandin() {
     stopping_ = true;
     server_->stopAll(true);
+    // stopAll() does not wait for the handlers already running (a hanging one among them):
+    // they use this object until they return.
+    while (handling_.load() > 0) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
 }
 
 std::string ProviderStandin::base_url() const {
@@ -142,6 +147,11 @@ void ProviderStandin::hang() {
 
 void ProviderStandin::handle(Poco::Net::HTTPServerRequest& request,
                              Poco::Net::HTTPServerResponse& response) {
+    ++handling_;
+    struct Done {
+        std::atomic<int>& count;
+        ~Done() { --count; }
+    } done{handling_};
     std::string body;
     Poco::StreamCopier::copyToString(request.stream(), body);
     const Poco::URI uri(request.getURI());

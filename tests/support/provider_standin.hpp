@@ -99,6 +99,7 @@ private:
     std::unique_ptr<Poco::Net::HTTPServer> server_;
     int port_ = 0;
     std::atomic<bool> stopping_{false};
+    std::atomic<int> handling_{0};  ///< requests being answered (the destructor waits for them)
     mutable std::mutex mutex_;
     nlohmann::json data_ = nlohmann::json::object();
     nlohmann::json statuses_ = nlohmann::json::array();

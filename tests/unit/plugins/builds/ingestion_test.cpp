@@ -26,7 +26,8 @@ std::string first_detail(const HttpResult& result) {
 std::unique_ptr<soci::session> open_db(const ServerProcess& server) {
     const auto& url = server.database_url();
     if (url.rfind("sqlite:", 0) == 0) {
-        return std::make_unique<soci::session>(soci::sqlite3, "db=" + url.substr(7));
+        return std::make_unique<soci::session>(soci::sqlite3,
+                                               "db=\"" + url.substr(7) + "\" timeout=30");
     }
     return std::make_unique<soci::session>(soci::postgresql, url);
 }

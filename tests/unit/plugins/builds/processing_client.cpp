@@ -64,7 +64,8 @@ Blob gradient_png(const std::string& seed, int width, int height, std::optional<
 std::unique_ptr<soci::session> open_database(const ServerProcess& server) {
     const auto& url = server.database_url();
     if (url.rfind("sqlite:", 0) == 0) {
-        return std::make_unique<soci::session>(soci::sqlite3, "db=" + url.substr(7));
+        return std::make_unique<soci::session>(soci::sqlite3,
+                                               "db=\"" + url.substr(7) + "\" timeout=30");
     }
     return std::make_unique<soci::session>(soci::postgresql, url);
 }

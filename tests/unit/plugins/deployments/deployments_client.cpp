@@ -147,7 +147,9 @@ namespace {
 std::unique_ptr<soci::session> open_database(const ServerProcess& server) {
     const auto& url = server.database_url();
     if (url.rfind("sqlite:", 0) == 0) {
-        return std::make_unique<soci::session>(soci::sqlite3, "db=" + url.substr(7));
+        // The server writes at the same time: wait for its locks as the server itself does.
+        return std::make_unique<soci::session>(soci::sqlite3,
+                                               "db=\"" + url.substr(7) + "\" timeout=30");
     }
     return std::make_unique<soci::session>(soci::postgresql, url);
 }

@@ -46,7 +46,8 @@ void screenshot_build(const ServerProcess& server, const std::string& bytes) {
                                     {"screenshotKeys", json::array({key})}},
                                    server.project_token());
     REQUIRE(created.status == 201);
-    for (const auto& target : created.json()["screenshots"]) {
+    const json answer = created.json();  // json() parses anew: iterate over a copy that lives
+    for (const auto& target : answer["screenshots"]) {
         REQUIRE(http(HttpCall{"PUT",
                               target["putUrl"].get<std::string>(),
                               bytes,
