@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # build.sh [BUILD_DIR]: configure and build Loupe (Release with debug info) with -j2.
-# Environment: LOUPE_SANITIZE=1 (ASan+UBSan), LOUPE_WERROR=1 (warnings as errors).
+# Environment: LOUPE_SANITIZE=1 (ASan+UBSan), LOUPE_WERROR=1 (warnings as errors),
+# LOUPE_DEBUG_INFO=0 (no debug information: compiles about twice as fast; CI uses it).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${1:-$ROOT/build}
@@ -12,6 +13,9 @@ if [ "${LOUPE_SANITIZE:-0}" = 1 ]; then
   # 2.5x faster than at -O2 -g (the hot image loops keep their per-file -O3).
   args+=(-DLOUPE_SANITIZE=ON "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
          "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG")
+elif [ "${LOUPE_DEBUG_INFO:-1}" = 0 ]; then
+  args+=(-DLOUPE_SANITIZE=OFF "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -DNDEBUG"
+         "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -DNDEBUG")
 else
   args+=(-DLOUPE_SANITIZE=OFF -U CMAKE_CXX_FLAGS_RELWITHDEBINFO -U CMAKE_C_FLAGS_RELWITHDEBINFO)
 fi
