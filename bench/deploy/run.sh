@@ -10,20 +10,14 @@
 # --cli latest|4.x --files 5000.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
-BUILD=${1:-$ROOT/build}
-[ $# -gt 0 ] && shift
-[ "${1:-}" = "--" ] && shift
+source "$HERE/../loupe-build.sh" "$@"
+set -- "${REST[@]}"
 FILES=5000
 args=()
 while [ $# -gt 0 ]; do
   if [ "$1" = "--files" ]; then FILES=$2; shift 2; else args+=("$1"); shift; fi
 done
-export LOUPE_BIN=${LOUPE_BIN:-$BUILD/bin/loupe}
-export LOUPE_PLUGIN_DIR=${LOUPE_PLUGIN_DIR:-$BUILD/plugins}
-export LOUPE_SOURCE_DIR=$ROOT
 die() { echo "run.sh: $*" >&2; exit 1; }
-[ -x "$LOUPE_BIN" ] || die "no loupe binary at $LOUPE_BIN (build first: scripts/build.sh $BUILD)"
 [ -f "$LOUPE_PLUGIN_DIR/deployments.so" ] || die "no deployments.so in $LOUPE_PLUGIN_DIR"
 command -v wrk >/dev/null || die "wrk not found (apt-get install wrk)"
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || die "nginx not found (apt-get install nginx-light)"

@@ -53,6 +53,8 @@ void install(loupe::Host& host) {
     DiffEngineSettings settings;
     settings.threads_per_diff =
         static_cast<unsigned>(std::max<int64_t>(1, host.config().get_int("diff_threads", 1)));
+    settings.memory = std::make_shared<DiffMemoryBudget>(
+        diff_memory_bytes_setting(host.config().get_int("diff_memory_mb", 0)));
     h.jobs().handle(
         compute_diff_job_kind,
         [&h, &events, settings](const loupe::Job& job) {

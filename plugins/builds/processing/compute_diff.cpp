@@ -4,6 +4,7 @@
 
 #include "loupe/imagediff/imagediff.hpp"
 #include "processing/conclude.hpp"
+#include "processing/worker_engine.hpp"
 #include "store/diffs.hpp"
 #include "store/ignored_changes.hpp"
 #include "store/screenshots.hpp"
@@ -40,8 +41,30 @@ std::span<const uint8_t> as_bytes(const std::string& text) {
     return {reinterpret_cast<const uint8_t*>(text.data()), text.size()};
 }
 
-Dimensions decoded_size(BlobStore& blobs, const Screenshot& screenshot) {
-    thread_local imagediff::Image image;
+/// The first bytes and the size of a stored file, for the memory estimate.
+struct StoredFile {
+    std::string prefix;
+    uint64_t size = 0;
+    StoredImage image() const { return {as_bytes(prefix), size}; }
+};
+
+StoredFile stored_file(BlobStore& blobs, const Screenshot& screenshot) {
+    StoredFile file;
+    file.prefix =
+        blobs.read_prefix(screenshot.key, imagediff::image_size_prefix_bytes).value_or("");
+    const auto info = blobs.stat(screenshot.key);
+    file.size = info ? info->size : file.prefix.size();
+    return file;
+}
+
+// A head whose header could not be read when the build was processed (else its size is known
+// and it needs no job): decoding it says its size or why it cannot be read.
+Dimensions decoded_size(BlobStore& blobs, const DiffEngineSettings& settings,
+                        const Screenshot& screenshot) {
+    const StoredFile file = stored_file(blobs, screenshot);
+    const DiffReservation reservation(*settings.memory, diff_memory_need(nullptr, file.image()),
+                                      nullptr, settings.retained_bytes_per_worker);
+    imagediff::Image image;
     const auto bytes = blob_bytes(blobs, screenshot.key);
     imagediff::decode(as_bytes(bytes), image);
     return {image.width, image.height};
@@ -49,11 +72,18 @@ Dimensions decoded_size(BlobStore& blobs, const Screenshot& screenshot) {
 
 Computed compare_images(Host& host, const DiffEngineSettings& settings, const Screenshot& base,
                         const Screenshot& head) {
-    thread_local imagediff::Differ differ;
+    auto& blobs = host.blobs();
+    const StoredFile base_file = stored_file(blobs, base);
+    const StoredFile head_file = stored_file(blobs, head);
+    const StoredImage base_image = base_file.image();
+    WorkerEngine& engine = worker_engine();
+    const DiffReservation reservation(*settings.memory,
+                                      diff_memory_need(&base_image, head_file.image()), &engine,
+                                      settings.retained_bytes_per_worker);
+    imagediff::Differ& differ = engine.differ();
     imagediff::CompareOptions options;
     options.threshold = head.threshold.value_or(0.5);
     options.threads = settings.threads_per_diff;
-    auto& blobs = host.blobs();
     imagediff::DiffResult result;
     auto base_path = blobs.local_path(base.key);
     auto head_path = blobs.local_path(head.key);
@@ -80,7 +110,7 @@ Computed compute(Host& host, const DiffEngineSettings& settings, const Screensho
     Computed computed;
     if (!base) {
         if (is_image(*head)) {
-            computed.head_size = decoded_size(host.blobs(), *head);
+            computed.head_size = decoded_size(host.blobs(), settings, *head);
         }
         return computed;
     }

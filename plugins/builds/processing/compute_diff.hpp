@@ -6,14 +6,21 @@
 // is no longer pending is left alone, so a re-run after a crash counts nothing twice.
 
 #include <cstdint>
+#include <memory>
 
 #include "loupe/host.hpp"
+#include "processing/diff_memory_budget.hpp"
 #include "service/build_events.hpp"
 
 namespace loupe::builds {
 
 struct DiffEngineSettings {
     unsigned threads_per_diff = 1;  ///< row-band threads inside one comparison
+    /// Shared by every worker of the process (plugins.builds.diff_memory_mb).
+    std::shared_ptr<DiffMemoryBudget> memory;
+    /// What a worker's diff engine keeps between diffs; a larger pair's buffers go back to the
+    /// system once it is done.
+    uint64_t retained_bytes_per_worker = uint64_t{64} << 20;
 };
 
 void compute_diff(Host& host, const BuildEvents& events, const DiffEngineSettings& settings,

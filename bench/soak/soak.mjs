@@ -1,0 +1,558 @@
+// Soak: mixed traffic from many clients against one `loupe serve` while a chaos loop kills it
+// with SIGKILL and starts it again, then an integrity check of everything it stored. Prints
+// requests served, errors by kind, resident memory over time and the check; exits non-zero on
+// lost or inconsistent data or growing memory. Node built-ins only (plus the sqlite3 or psql
+// command for the database checks); run it through run.sh, which finds the build.
+//
+// Each client loops over: a build (POST /builds, the uploads through the signed upload URLs,
+// PUT /builds/{id}) of the same four screenshot names, two of them changing from build to
+// build, on main (reference builds) or on a feature branch against a main commit; and reads:
+// the build list, a build, its diff list, /healthz.
+import { execFileSync, spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { patternPng } from "../../tests/e2e/support/png.mjs";
+
+const { values: options } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "600" },
+    clients: { type: "string", default: "32" },
+    "kill-every": { type: "string", default: "90" },
+    postgres: { type: "string", default: "" },
+  },
+});
+const SECONDS = Number(options.seconds);
+const CLIENTS = Number(options.clients);
+const KILL_EVERY = Number(options["kill-every"]);
+const NAMES = ["page-0", "page-1", "page-2", "page-3"];
+// Pictures each changing name draws from: most builds upload something new, and some changes
+// recur (which the project's auto-ignore then ignores).
+const VARIANTS = 400;
+const RETRY_FOR_MS = 60_000; // how long an idempotent request is retried while the server is down
+const loupeBin = process.env.LOUPE_BIN;
+const pluginDir = process.env.LOUPE_PLUGIN_DIR;
+const sourceDir = process.env.LOUPE_SOURCE_DIR;
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const sha1 = (text) => createHash("sha1").update(text).digest("hex");
+const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
+
+async function freePort() {
+  return new Promise((done) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The database, and SQL through its command-line client for the integrity check.
+
+const root = mkdtempSync(join(tmpdir(), "loupe-soak-"));
+const dataDir = join(root, "data");
+let database;
+if (options.postgres) {
+  const schema = `soak_${randomBytes(6).toString("hex")}`;
+  execFileSync("psql", [options.postgres, "-v", "ON_ERROR_STOP=1", "-qc", `CREATE SCHEMA ${schema}`]);
+  const separator = options.postgres.includes("?") ? "&" : "?";
+  const url = `${options.postgres}${separator}options=-csearch_path%3D${schema}`;
+  database = {
+    name: "PostgreSQL",
+    url,
+    query: (sql) => execFileSync("psql", [url, "-v", "ON_ERROR_STOP=1", "-AtF", "\t", "-c", sql], { encoding: "utf8" }),
+    drop: () =>
+      execFileSync("psql", [options.postgres, "-qc", `SET client_min_messages TO warning; DROP SCHEMA IF EXISTS ${schema} CASCADE`]),
+  };
+} else {
+  const file = join(dataDir, "loupe.db");
+  database = {
+    name: "SQLite",
+    url: `sqlite:${file}`,
+    query: (sql) => execFileSync("sqlite3", ["-bail", "-separator", "\t", file, sql], { encoding: "utf8" }),
+    drop() {},
+  };
+}
+/** Rows of tab-separated columns. */
+const rows = (sql) =>
+  database
+    .query(sql)
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => line.split("\t"));
+const number = (sql) => Number(rows(sql)[0]?.[0] ?? "0");
+
+// ---------------------------------------------------------------------------------------------
+// The server, killed and started again on the same port and data.
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+let server = null; // { process, pid, exited, output }
+let lifetime = 0;
+let restarting = false;
+let lastKillAt = 0;
+
+async function startServer() {
+  const child = spawn(
+    loupeBin,
+    [
+      "--config", join(sourceDir, "etc/loupe.properties"),
+      "--set", `http.port=${port}`,
+      "--set", "http.listen_address=127.0.0.1",
+      "--set", `data.dir=${dataDir}`,
+      "--set", `db.url=${database.url}`,
+      "--set", `plugins.path=${pluginDir}`,
+      "--set", "plugins.enabled=auth,builds",
+      // A killed server's jobs are claimed again once their lease runs out.
+      "--set", "jobs.lease_ms=6000",
+      "--set", "log.level=warn",
+      "serve",
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const entry = { process: child, pid: child.pid, output: "", exited: null };
+  entry.exited = new Promise((done) => child.on("exit", done));
+  const collect = (data) => {
+    entry.output = (entry.output + data.toString()).slice(-20000);
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`loupe serve exited:\n${entry.output}`);
+    if (Date.now() > deadline) throw new Error(`loupe serve did not start:\n${entry.output}`);
+    try {
+      const health = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(1000) });
+      if (health.ok) break;
+    } catch {}
+    await sleep(50);
+  }
+  server = entry;
+  lifetime += 1;
+}
+
+async function killServer() {
+  server.process.kill("SIGKILL");
+  await server.exited;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounting.
+
+const served = {}; // operation -> requests answered
+const errors = {}; // kind -> count
+const tally = (table, key) => (table[key] = (table[key] ?? 0) + 1);
+const acknowledged = new Map(); // number -> { keys } of builds whose PUT /builds/{id} answered 200
+let createdAnswered = 0; // POST /builds answered 201
+let createsUnanswered = 0; // POST /builds cut by a kill: the build may or may not exist
+let abandoned = 0; // created, but the client could not finish it (a refused upload or PUT)
+const mainCommits = [];
+let unjudged = 0; // concluded builds whose baseline's screenshots the soak does not know
+const unjudgedExamples = [];
+
+class ConnectionLost extends Error {}
+
+function connectionKind(error) {
+  if (error.name === "TimeoutError") return "timeout";
+  const code = error.cause?.code ?? error.code ?? error.cause?.name ?? "unknown";
+  // Connections opened to the killed server fail for a moment after it is back.
+  const aroundKill = restarting || Date.now() - lastKillAt < 5000;
+  return `connection ${code}${aroundKill ? " (around a kill)" : ""}`;
+}
+
+/**
+ * One request. Connection failures are retried for up to RETRY_FOR_MS when `retry` is set (an
+ * idempotent request: the same upload, the same PUT /builds/{id}); every failure is tallied.
+ */
+async function call(operation, method, url, { token, json, body, contentType, retry = false } = {}) {
+  const giveUpAt = Date.now() + RETRY_FOR_MS;
+  for (;;) {
+    try {
+      const headers = {};
+      if (token) headers.Authorization = `Bearer ${token}`;
+      if (json !== undefined) headers["Content-Type"] = "application/json";
+      if (contentType) headers["Content-Type"] = contentType;
+      const response = await fetch(url, {
+        method,
+        headers,
+        body: json !== undefined ? JSON.stringify(json) : body,
+        signal: AbortSignal.timeout(30_000),
+      });
+      const text = await response.text();
+      tally(served, operation);
+      if (response.status >= 500) tally(errors, `${operation}: HTTP ${response.status}`);
+      let parsed = null;
+      try {
+        parsed = JSON.parse(text);
+      } catch {}
+      return { status: response.status, json: parsed };
+    } catch (error) {
+      tally(errors, connectionKind(error));
+      if (!retry || Date.now() > giveUpAt) throw new ConnectionLost(`${operation}: ${error.message}`);
+      await sleep(250);
+    }
+  }
+}
+
+let tokens = null;
+function readTokens() {
+  const bootstrap = JSON.parse(readFileSync(join(dataDir, "bootstrap.json"), "utf8"));
+  tokens = { project: bootstrap.projectToken, personal: bootstrap.personalAccessToken };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Traffic.
+
+const pictures = new Map(); // seed -> PNG bytes
+function picture(seed) {
+  if (!pictures.has(seed)) pictures.set(seed, patternPng(seed));
+  return pictures.get(seed);
+}
+
+async function buildFlow(client, round) {
+  const onMain = round % 4 === 0 || mainCommits.length === 0;
+  const commit = sha1(`${client}-${round}-${randomBytes(4).toString("hex")}`);
+  const body = { commit, branch: onMain ? "main" : `feature-${client}` };
+  if (onMain) {
+    if (mainCommits.length) body.parentCommits = [commit, mainCommits[mainCommits.length - 1]];
+  } else {
+    const reference = mainCommits[Math.floor(Math.random() * mainCommits.length)];
+    body.referenceCommit = reference;
+    body.parentCommits = [commit, reference];
+  }
+  const files = NAMES.map((name, i) => picture(i < 2 ? `${name}-${Math.floor(Math.random() * VARIANTS)}` : name));
+  const keys = files.map(sha256);
+  body.screenshotKeys = [...new Set(keys)];
+  let created;
+  try {
+    created = await call("POST /builds", "POST", `${base}/v2/builds`, { token: tokens.project, json: body });
+  } catch (error) {
+    if (error instanceof ConnectionLost) createsUnanswered += 1;
+    throw error;
+  }
+  if (created.status !== 201) {
+    tally(errors, `POST /builds: HTTP ${created.status}`);
+    return;
+  }
+  createdAnswered += 1;
+  try {
+    for (const target of created.json.screenshots) {
+      const bytes = files[keys.indexOf(target.key)];
+      const upload = await call("PUT /uploads", "PUT", target.putUrl, { body: bytes, contentType: "image/png", retry: true });
+      if (upload.status !== 200) {
+        tally(errors, `PUT /uploads: HTTP ${upload.status}`);
+        abandoned += 1;
+        return;
+      }
+    }
+    const screenshots = NAMES.map((name, i) => ({ key: keys[i], name: `${name}.png` }));
+    const put = await call("PUT /builds/{id}", "PUT", `${base}/v2/builds/${created.json.build.id}`, {
+      token: tokens.project,
+      json: { screenshots },
+      retry: true,
+    });
+    if (put.status !== 200) {
+      tally(errors, `PUT /builds/{id}: HTTP ${put.status}`);
+      abandoned += 1;
+      return;
+    }
+    acknowledged.set(put.json.build.number, { keys });
+    if (onMain) mainCommits.push(commit);
+  } catch (error) {
+    abandoned += 1;
+    throw error;
+  }
+}
+
+async function readFlow(kind) {
+  const numbers = [...acknowledged.keys()];
+  const pick = () => numbers[Math.floor(Math.random() * numbers.length)];
+  const project = `${base}/v2/projects/default/default`;
+  const expectOk = (operation, result) => {
+    if (result.status !== 200) tally(errors, `${operation}: HTTP ${result.status}`);
+  };
+  if (kind === 0) {
+    const page = 1 + Math.floor(Math.random() * 3);
+    expectOk("GET builds", await call("GET builds", "GET", `${project}/builds?perPage=20&page=${page}`, { token: tokens.personal }));
+  } else if (kind === 1 && numbers.length) {
+    expectOk("GET build", await call("GET build", "GET", `${project}/builds/${pick()}`, { token: tokens.personal }));
+  } else if (kind === 2 && numbers.length) {
+    expectOk("GET diffs", await call("GET diffs", "GET", `${project}/builds/${pick()}/diffs`, { token: tokens.personal }));
+  } else {
+    expectOk("GET /healthz", await call("GET /healthz", "GET", `${base}/healthz`));
+  }
+}
+
+let running = true;
+async function client(id) {
+  for (let round = 0; running; round++) {
+    try {
+      if (round % 3 === 0) await buildFlow(id, round);
+      else await readFlow(Math.floor(Math.random() * 4));
+    } catch (error) {
+      if (!(error instanceof ConnectionLost)) throw error;
+      await sleep(250);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory.
+
+const rss = []; // { t, lifetime, mib }
+function residentMib(pid) {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("VmRSS:"));
+    return Number(line.split(/\s+/)[1]) / 1024;
+  } catch {
+    return null;
+  }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Growth within each server lifetime long enough to tell: the median of its last quarter of
+ * samples against that of its second quarter (the first quarter is warm-up: arenas, caches).
+ */
+function memoryGrowth() {
+  const growth = [];
+  for (let life = 1; life <= lifetime; life++) {
+    const samples = rss.filter((s) => s.lifetime === life).map((s) => s.mib);
+    if (samples.length < 16) continue;
+    const quarter = Math.floor(samples.length / 4);
+    const settled = median(samples.slice(quarter, 2 * quarter));
+    const late = median(samples.slice(3 * quarter));
+    growth.push({ life, samples: samples.length, settled, late, grew: late - settled });
+  }
+  return growth;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Integrity.
+
+/** Polls every acknowledged build until it concludes (3 minutes at most). */
+async function waitConcluded() {
+  const pending = new Set(acknowledged.keys());
+  const results = new Map();
+  const deadline = Date.now() + 180_000;
+  while (pending.size && Date.now() < deadline) {
+    for (const buildNumber of [...pending]) {
+      const got = await call("GET build", "GET", `${base}/v2/projects/default/default/builds/${buildNumber}`, {
+        token: tokens.personal,
+        retry: true,
+      });
+      if (got.status === 200 && !["pending", "progress"].includes(got.json.status)) {
+        results.set(buildNumber, got.json);
+        pending.delete(buildNumber);
+      }
+    }
+    if (pending.size) await sleep(1000);
+  }
+  return { results, pending };
+}
+
+/**
+ * What a build's stats must be, from its baseline's screenshots; undefined when the baseline is
+ * a build whose client gave up before its PUT /builds/{id} was answered (its keys are unknown).
+ */
+function expectedStats(build) {
+  const baselineNumber = build.baselineBuild?.number ?? null; // null: no eligible build
+  const baseline = baselineNumber === null ? null : acknowledged.get(baselineNumber);
+  if (baselineNumber !== null && !baseline) {
+    unjudgedExamples.push({ number: build.number, baseline: build.baselineBuild });
+    return undefined;
+  }
+  const stats = { added: 0, changed: 0, unchanged: 0, removed: 0, failure: 0, total: NAMES.length };
+  const keys = acknowledged.get(build.number).keys;
+  keys.forEach((key, i) => {
+    if (!baseline) stats.added += 1;
+    else if (baseline.keys[i] === key) stats.unchanged += 1;
+    else stats.changed += 1;
+  });
+  return stats;
+}
+
+function wrongStats(results) {
+  const wrong = [];
+  for (const build of results.values()) {
+    const expected = expectedStats(build);
+    if (expected === undefined) {
+      unjudged += 1;
+      continue;
+    }
+    // A change the project ignores (auto-ignore: recurring changes) counts as ignored.
+    const actual = { ...build.stats };
+    actual.changed = (actual.changed ?? 0) + (actual.ignored ?? 0);
+    const differs = Object.entries(expected).some(([key, value]) => actual[key] !== value);
+    if (build.status === "error" || differs) wrong.push({ number: build.number, status: build.status, expected, actual });
+  }
+  return wrong;
+}
+
+function blobFiles(folder) {
+  const files = [];
+  if (!existsSync(folder)) return files;
+  for (const a of readdirSync(folder)) {
+    if (a === "tmp") continue;
+    for (const b of readdirSync(join(folder, a))) {
+      for (const key of readdirSync(join(folder, a, b))) files.push({ key, path: join(folder, a, b, key) });
+    }
+  }
+  return files;
+}
+
+/** Database checks once the server is stopped: rows and counters that must agree exactly. */
+function databaseChecks() {
+  const problems = [];
+  const expect = (what, actual, expected) => {
+    if (actual !== expected) problems.push(`${what}: ${actual}, expected ${expected}`);
+  };
+  // Every finalized build has one screenshot row per name and one complete diff per screenshot.
+  const numbers = [...acknowledged.keys()].join(",") || "0";
+  for (const [buildNumber, screenshots, diffs, complete] of rows(
+    `SELECT b.number, (SELECT COUNT(*) FROM screenshots s WHERE s.build_id = b.id),
+            (SELECT COUNT(*) FROM screenshot_diffs d WHERE d.build_id = b.id),
+            (SELECT COUNT(*) FROM screenshot_diffs d WHERE d.build_id = b.id AND d.job_status = 'complete')
+       FROM builds b WHERE b.number IN (${numbers})`,
+  )) {
+    if (screenshots !== "4" || diffs !== "4" || complete !== "4") {
+      problems.push(`build ${buildNumber}: ${screenshots} screenshots, ${diffs} diffs, ${complete} complete`);
+    }
+  }
+  // The flakiness counters: every diff of a reference build counted exactly once — added
+  // screenshots and computed pairs (different files); pairs of the same file are not counted.
+  const counted = `FROM screenshot_diffs d JOIN builds b ON b.id = d.build_id
+      JOIN screenshots h ON h.id = d.head_screenshot_id
+      LEFT JOIN screenshots s ON s.id = d.base_screenshot_id
+     WHERE b.type = 'reference' AND d.test_id IS NOT NULL AND d.job_status = 'complete'`;
+  expect(
+    "test builds counters",
+    number("SELECT COALESCE(SUM(value), 0) FROM test_stats_builds"),
+    number(`SELECT COUNT(*) ${counted} AND (s.id IS NULL OR s.blob_key <> h.blob_key)`),
+  );
+  expect(
+    "test change counters",
+    number("SELECT COALESCE(SUM(value), 0) FROM test_stats_fingerprints"),
+    number(`SELECT COUNT(*) ${counted} AND d.fingerprint IS NOT NULL`),
+  );
+  expect("failed jobs", number("SELECT COUNT(*) FROM jobs WHERE status = 'failed'"), 0);
+  expect("diffs in error", number("SELECT COUNT(*) FROM screenshot_diffs WHERE job_status = 'error'"), 0);
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const started = Date.now();
+const elapsed = () => (Date.now() - started) / 1000;
+let kills = 0;
+let failed = false;
+try {
+  await startServer();
+  readTokens();
+  const sampler = setInterval(() => {
+    const mib = server && !restarting ? residentMib(server.pid) : null;
+    if (mib !== null) rss.push({ t: elapsed(), lifetime, mib });
+  }, 1000);
+  const chaos = (async () => {
+    while (running) {
+      const next = Date.now() + KILL_EVERY * 1000;
+      while (running && Date.now() < next) await sleep(200);
+      if (!running) break;
+      restarting = true;
+      await killServer();
+      kills += 1;
+      await startServer();
+      lastKillAt = Date.now();
+      restarting = false;
+    }
+  })();
+  const clients = Array.from({ length: CLIENTS }, (_, i) => client(i));
+  await sleep(SECONDS * 1000);
+  running = false;
+  await Promise.all([...clients, chaos]);
+  clearInterval(sampler);
+  const trafficSeconds = elapsed();
+
+  const { results, pending } = await waitConcluded();
+  const list = await call("GET builds", "GET", `${base}/v2/projects/default/default/builds?perPage=1`, {
+    token: tokens.personal,
+    retry: true,
+  });
+  const listed = list.json?.pageInfo?.total ?? -1;
+  server.process.kill("SIGTERM");
+  await server.exited;
+
+  const wrong = wrongStats(results);
+  const problems = databaseChecks();
+  // Every blob holds the bytes of its key; every screenshot and mask the database names is there.
+  const blobs = blobFiles(join(dataDir, "blobs"));
+  const corrupt = blobs.filter((b) => sha256(readFileSync(b.path)) !== b.key);
+  const stored = new Set(blobs.map((b) => b.key));
+  const referenced = rows(
+    "SELECT blob_key FROM screenshots UNION SELECT mask_key FROM screenshot_diffs WHERE mask_key IS NOT NULL",
+  ).map(([key]) => key);
+  const missing = referenced.filter((key) => !stored.has(key));
+  const temporaries = existsSync(join(dataDir, "blobs", "tmp")) ? readdirSync(join(dataDir, "blobs", "tmp")).length : 0;
+  // Builds: every answered creation is listed, and at most the unanswered ones besides.
+  const countOk = listed >= createdAnswered && listed <= createdAnswered + createsUnanswered;
+  const growth = memoryGrowth();
+  const flat = growth.length > 0 && growth.every((g) => g.grew < Math.max(16, g.settled * 0.1));
+
+  const totalServed = Object.values(served).reduce((a, b) => a + b, 0);
+  console.log(
+    `== soak on ${database.name}: ${CLIENTS} clients, ${trafficSeconds.toFixed(0)} s of traffic, ` +
+      `SIGKILL every ${KILL_EVERY} s (${kills} kills)`,
+  );
+  console.log(`requests served: ${totalServed} (${(totalServed / trafficSeconds).toFixed(0)}/s)`);
+  for (const [operation, n] of Object.entries(served).sort()) console.log(`  ${operation.padEnd(22)} ${n}`);
+  console.log(`errors by kind:${Object.keys(errors).length ? "" : " none"}`);
+  for (const [kind, n] of Object.entries(errors).sort()) console.log(`  ${kind.padEnd(60)} ${n}`);
+  console.log("resident memory (MiB) every 10 s [server lifetime]:");
+  const line = rss.filter((_, i) => i % 10 === 0).map((s) => `${s.t.toFixed(0)}s ${s.mib.toFixed(0)}[${s.lifetime}]`);
+  for (let i = 0; i < line.length; i += 8) console.log(`  ${line.slice(i, i + 8).join("  ")}`);
+  for (const g of growth) {
+    console.log(
+      `  lifetime ${g.life} (${g.samples} samples): second quarter ${g.settled.toFixed(1)} MiB, ` +
+        `last quarter ${g.late.toFixed(1)} MiB (${g.grew >= 0 ? "+" : ""}${g.grew.toFixed(1)})`,
+    );
+  }
+  console.log("integrity:");
+  console.log(`  builds finalized: ${acknowledged.size}; concluded: ${results.size}; still pending: ${pending.size}`);
+  console.log(
+    `  builds with an error or stats other than their baseline implies: ${wrong.length}` +
+      (unjudged ? ` (${unjudged} with a baseline of unknown content not judged)` : ""),
+  );
+  for (const u of unjudgedExamples.slice(0, 3)) console.log(`    not judged: ${JSON.stringify(u)}`);
+  for (const w of wrong.slice(0, 5)) console.log(`    ${JSON.stringify(w)}`);
+  console.log(
+    `  builds created: ${createdAnswered} answered + ${createsUnanswered} cut by a kill; ` +
+      `the server lists ${listed}${countOk ? "" : " (MISMATCH)"}; ${abandoned} abandoned by their client`,
+  );
+  console.log(`  database checks (rows per build, counters, failed jobs): ${problems.length ? problems.join("; ") : "exact"}`);
+  console.log(
+    `  blobs: ${blobs.length} stored, ${corrupt.length} not matching their key, ${missing.length} referenced but missing; ` +
+      `${temporaries} temporaries of cut uploads`,
+  );
+  const lost = pending.size + wrong.length + problems.length + corrupt.length + missing.length + (countOk ? 0 : 1);
+  const memory = flat ? "flat" : growth.length ? "NOT FLAT" : "NOT MEASURED (no server lifetime of 16 s or more)";
+  console.log(`result: ${lost === 0 ? "no data lost" : `${lost} problems`}, memory ${memory}`);
+  failed = lost > 0 || !flat || acknowledged.size === 0;
+} catch (error) {
+  console.error(error);
+  if (server) console.error(server.output.slice(-4000));
+  failed = true;
+  if (server && server.process.exitCode === null) server.process.kill("SIGKILL");
+} finally {
+  try {
+    database.drop();
+  } catch {}
+  if (!process.env.LOUPE_SOAK_KEEP) rmSync(root, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
