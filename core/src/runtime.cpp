@@ -9,6 +9,7 @@
 #include "blob/s3/s3_blob_store.hpp"
 #include "core_routes.hpp"
 #include "db/database_impl.hpp"
+#include "http/openapi_route.hpp"
 #include "jobs/job_workers.hpp"
 #include "log/stderr_logger.hpp"
 #include "plugin/host_impl.hpp"
@@ -188,6 +189,18 @@ void Runtime::register_core_routes(HostImpl& core_host) {
     add_core_routes(core_host.routes(),
                     CoreRouteTargets{*database_, *blobs_, local_blobs_, *signer_, blobs_ready},
                     limits, *log_);
+    core_host.services().provide<ApiDescription>(api_description_);
+    describe_api(core_host.services(), core_api_description());
+    add_openapi_route(core_host.routes(),
+                      OpenApiSources{registries_, api_description_,
+                                     [&core_host] { return core_host.public_url(); },
+                                     [this] {
+                                         std::vector<std::string> names;
+                                         for (const auto& plugin : plugins_) {
+                                             names.push_back(plugin.name);
+                                         }
+                                         return names;
+                                     }});
 }
 
 }  // namespace loupe

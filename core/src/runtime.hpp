@@ -10,6 +10,7 @@
 #include "config/config.hpp"
 #include "core_context.hpp"
 #include "db/migration_runner.hpp"
+#include "http/openapi_registry.hpp"
 #include "identity/identity_store.hpp"
 #include "jobs/job_signal.hpp"
 #include "loupe/export.hpp"
@@ -58,6 +59,8 @@ public:
     /// unreachable bucket, refused credentials); `loupe serve` calls it before listening.
     void check_blob_store();
     Registries& registries() { return registries_; }
+    /// What the plugins described of their routes (the ApiDescription service).
+    const ApiDescriptionRegistry& api_description() const { return api_description_; }
     CoreContext& context() { return *context_; }
     Logger& log() { return *log_; }
     const std::vector<LoadedPlugin>& plugins() const { return plugins_; }
@@ -77,6 +80,7 @@ private:
     LocalBlobStore* local_blobs_ = nullptr;
     S3BlobStore* s3_blobs_ = nullptr;
     Registries registries_;
+    ApiDescriptionRegistry api_description_;
     std::unique_ptr<CoreContext> context_;
     std::vector<std::unique_ptr<HostImpl>> hosts_;
     std::vector<LoadedPlugin> plugins_;

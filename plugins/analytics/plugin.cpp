@@ -4,11 +4,13 @@
 
 #include "loupe/builds/builds_service.hpp"
 #include "loupe/host.hpp"
+#include "loupe/http/api_description.hpp"
 #include "routes/routes.hpp"
 
 namespace {
 
 void install(loupe::Host& host) {
+    loupe::describe_api(host.services(), loupe::embedded_api_description());
     auto& builds = host.services().require<loupe::builds::BuildsService>();
     loupe::analytics::add_account_analytics(host, builds);
     loupe::analytics::add_flaky_tests(host, builds);

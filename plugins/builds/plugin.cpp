@@ -9,6 +9,7 @@
 #include "diff_command.hpp"
 #include "finalize.hpp"
 #include "loupe/host.hpp"
+#include "loupe/http/api_description.hpp"
 #include "migrations.hpp"
 #include "processing/compute_diff.hpp"
 #include "processing/process_build.hpp"
@@ -20,6 +21,7 @@
 namespace {
 
 void install(loupe::Host& host) {
+    loupe::describe_api(host.services(), loupe::embedded_api_description());
     using namespace loupe::builds;
     // The plugin is never unloaded: its services live until the process exits (one per
     // install, as a test process may install the plugin into several runtimes).

@@ -9,6 +9,7 @@
 #include "admin_command.hpp"
 #include "compress_job.hpp"
 #include "loupe/host.hpp"
+#include "loupe/http/api_description.hpp"
 #include "migrations.hpp"
 #include "plugin_context.hpp"
 #include "project_settings_fields.hpp"
@@ -18,6 +19,7 @@
 namespace {
 
 void install(loupe::Host& host) {
+    loupe::describe_api(host.services(), loupe::embedded_api_description());
     using namespace loupe::deployments;
     // Lives as long as the process: plugins are never unloaded (one per install, as a test
     // process may install the plugin into several runtimes).

@@ -10,6 +10,7 @@
 #include "git_providers_impl.hpp"
 #include "loupe/builds/builds_service.hpp"
 #include "loupe/host.hpp"
+#include "loupe/http/api_description.hpp"
 #include "routes/exchange_routes.hpp"
 #include "settings/git_settings.hpp"
 #include "status/commit_status_pusher.hpp"
@@ -31,6 +32,7 @@ struct GitPlugin {
 };
 
 void install(Host& host) {
+    describe_api(host.services(), embedded_api_description());
     static GitPlugin plugin;
     plugin.settings = read_git_settings(host.config(), host.global_config());
     plugin.providers = std::make_unique<GitProvidersImpl>(plugin.settings);

@@ -5,12 +5,14 @@
 #include "auto_approval.hpp"
 #include "loupe/builds/builds_service.hpp"
 #include "loupe/host.hpp"
+#include "loupe/http/api_description.hpp"
 #include "migrations.hpp"
 #include "routes/routes.hpp"
 
 namespace {
 
 void install(loupe::Host& host) {
+    loupe::describe_api(host.services(), loupe::embedded_api_description());
     using namespace loupe::reviews;
     auto& builds = host.services().require<loupe::builds::BuildsService>();
     add_migrations(host.migrations());

@@ -5,6 +5,7 @@
 
 #include "login_link_command.hpp"
 #include "loupe/host.hpp"
+#include "loupe/http/api_description.hpp"
 #include "migrations.hpp"
 #include "routes/routes.hpp"
 #include "settings.hpp"
@@ -12,6 +13,7 @@
 namespace {
 
 void install(loupe::Host& host) {
+    loupe::describe_api(host.services(), loupe::embedded_api_description());
     using namespace loupe::web;
     add_migrations(host.migrations());
     const WebSettings settings = read_settings(host);
