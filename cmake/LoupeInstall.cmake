@@ -41,10 +41,9 @@ install(FILES "${CMAKE_BINARY_DIR}/generated/include/loupe/export.hpp"
   DESTINATION "${LOUPE_INSTALL_INCLUDEDIR}/loupe" COMPONENT dev)
 # version.hpp as installed: the core's build id for reference; each plugin defines its own
 # (loupe_add_plugin), which the loader compares with the core's.
-set(LOUPE_BUILD_ID_DEFINITION "/// The build id of the core these headers were installed with. \
-loupe_add_plugin() (find_package(Loupe))
-/// defines LOUPE_BUILD_ID from the plugin's own compiler, sanitizer, dependencies and a hash of
-/// these headers; the core loads a plugin only when that id equals its own.
+set(LOUPE_BUILD_ID_DEFINITION "/// The build id of the core these headers were installed with. loupe_add_plugin()
+/// (find_package(Loupe)) defines LOUPE_BUILD_ID from the plugin's own compiler, sanitizer,
+/// dependencies and a hash of these headers; the core loads a plugin only when the two are equal.
 #define LOUPE_CORE_BUILD_ID \"${LOUPE_BUILD_ID}\"
 #ifndef LOUPE_BUILD_ID
 #error \"LOUPE_BUILD_ID is not defined: build the plugin with loupe_add_plugin() from find_package(Loupe)\"
