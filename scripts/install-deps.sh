@@ -9,6 +9,7 @@ packages=(
   postgresql sqlite3 clang libclang-rt-14-dev clang-format
   chromium fonts-dejavu-core fonts-liberation2 curl
   ca-certificates openssl
+  adduser systemd lintian
 )
 # Node.js and npm: Debian's, unless the machine already has a node with its own npm (a
 # NodeSource node bundles npm and conflicts with Debian's npm package).

@@ -103,7 +103,7 @@ int run(int argc, char** argv) {
         return 0;
     }
     auto config_path =
-        line.config_path.empty() ? loupe::default_config_path(argv[0]) : line.config_path;
+        line.config_path.empty() ? loupe::default_config_path("/proc/self/exe") : line.config_path;
     auto overrides = line.overrides;
     if (line.command != "serve" && !overrides.contains("db.pool_size")) {
         // One-shot commands need a couple of connections, not a server's pool.

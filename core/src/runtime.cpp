@@ -12,6 +12,7 @@
 #include "http/openapi_route.hpp"
 #include "jobs/job_workers.hpp"
 #include "log/stderr_logger.hpp"
+#include "plugin/default_plugin_path.hpp"
 #include "plugin/host_impl.hpp"
 
 namespace loupe {
@@ -115,7 +116,7 @@ void Runtime::load_plugins() {
 
     auto directory = config_->get_string("plugins.path", "");
     if (directory.empty()) {
-        directory = LOUPE_DEFAULT_PLUGIN_DIR_FALLBACK;
+        directory = default_plugin_path();
     }
     plugins_ = order_plugins(open_enabled_plugins(
         directory, split_list(config_->get_string("plugins.enabled", "auth, builds"))));
