@@ -1,0 +1,16 @@
+#include "plugin/plugin_settings.hpp"
+
+#include "runtime.hpp"
+
+namespace loupe {
+
+std::string plugin_search_path(const ConfigView& config) {
+    auto directory = config.get_string("plugins.path", "");
+    return directory.empty() ? LOUPE_DEFAULT_PLUGIN_DIR_FALLBACK : directory;
+}
+
+std::vector<std::string> enabled_plugin_names(const ConfigView& config) {
+    return split_list(config.get_string("plugins.enabled", "auth, builds"));
+}
+
+}  // namespace loupe
