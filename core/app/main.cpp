@@ -5,6 +5,7 @@
 #include <exception>
 #include <iomanip>
 #include <iostream>
+#include <set>
 
 #include "admin_command.hpp"
 #include "blob/s3/blob_migration.hpp"
@@ -14,6 +15,7 @@
 #include "loupe/version.hpp"
 #include "runtime.hpp"
 #include "serve_command.hpp"
+#include "standalone_command.hpp"
 
 namespace {
 
@@ -95,6 +97,12 @@ std::vector<std::string> plugin_admin_synopses(loupe::Runtime& runtime) {
     return synopses;
 }
 
+bool is_core_command(const std::string& command) {
+    static const std::set<std::string> core = {"",      "help", "serve",   "migrate",
+                                               "admin", "jobs", "plugins", "version"};
+    return core.contains(command);
+}
+
 int run(int argc, char** argv) {
     const auto line = loupe::parse_command_line(argc, argv);
     if (line.command == "version") {
@@ -109,7 +117,15 @@ int run(int argc, char** argv) {
         // One-shot commands need a couple of connections, not a server's pool.
         overrides["db.pool_size"] = "2";
     }
-    loupe::Runtime runtime(loupe::Config::load(config_path, overrides));
+    auto config = loupe::Config::load(config_path, overrides);
+    if (!line.help && !is_core_command(line.command)) {
+        // A plugin command that needs no runtime (`diff`) runs before any database is opened.
+        if (const auto exit_code =
+                loupe::run_standalone_command(*config, line.command, line.args)) {
+            return *exit_code;
+        }
+    }
+    loupe::Runtime runtime(std::move(config));
 
     if (line.help || line.command.empty() || line.command == "help") {
         runtime.load_plugins();

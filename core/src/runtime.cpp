@@ -12,8 +12,8 @@
 #include "http/openapi_route.hpp"
 #include "jobs/job_workers.hpp"
 #include "log/stderr_logger.hpp"
-#include "plugin/default_plugin_path.hpp"
 #include "plugin/host_impl.hpp"
+#include "plugin/plugin_settings.hpp"
 
 namespace loupe {
 
@@ -114,12 +114,8 @@ void Runtime::load_plugins() {
     core_host->commit();
     hosts_.push_back(std::move(core_host));
 
-    auto directory = config_->get_string("plugins.path", "");
-    if (directory.empty()) {
-        directory = default_plugin_path();
-    }
-    plugins_ = order_plugins(open_enabled_plugins(
-        directory, split_list(config_->get_string("plugins.enabled", "auth, builds"))));
+    plugins_ = order_plugins(
+        open_enabled_plugins(plugin_search_path(*config_), enabled_plugin_names(*config_)));
     for (const auto& plugin : plugins_) {
         auto host = std::make_unique<HostImpl>(plugin.name, *context_);
         try {

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "loupe/imagediff/imagediff.hpp"
+#include "loupe/standalone_command.hpp"
 
 namespace loupe::builds {
 namespace {
@@ -104,6 +105,7 @@ int run_diff(const std::vector<std::string>& args) {
                          {"encode", result.encode_ms}}}};
         if (!parsed.out.empty()) {
             report["mask"] = result.mask_png.empty() ? Json() : Json(parsed.out);
+            report["fingerprint"] = result.fingerprint.empty() ? Json() : Json(result.fingerprint);
         }
         std::cout << report.dump(2) << "\n";
     } else {
@@ -128,3 +130,14 @@ void add_diff_command(Host& host) {
 }
 
 }  // namespace loupe::builds
+
+// `loupe diff` needs no database and no other plugin: the executable runs it before opening
+// either (a whole process costs start-up, two decodes and a compare, nothing else).
+LOUPE_STANDALONE_COMMAND(diff) {
+    try {
+        return loupe::builds::run_diff(std::vector<std::string>(argv, argv + argc));
+    } catch (const std::exception& error) {
+        std::cerr << "loupe diff: " << error.what() << "\n";
+        return 2;
+    }
+}

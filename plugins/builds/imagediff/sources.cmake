@@ -12,6 +12,7 @@ set(LOUPE_IMAGEDIFF_SOURCES
   src/fingerprint.cpp
   src/image_size.cpp
   src/jpeg_decode.cpp
+  src/pixel_memory.cpp
   src/pixel_scan.cpp
   src/png_decode.cpp
   src/png_encode.cpp

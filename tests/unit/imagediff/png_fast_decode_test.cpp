@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 #include <spng.h>
 
+#include <algorithm>
 #include <loupe/imagediff/imagediff.hpp>
 #include <random>
 
@@ -115,6 +116,15 @@ TEST_CASE("fast PNG path: vector unfiltering equals the byte-at-a-time reference
                 CAPTURE(source_bytes);
                 CAPTURE(width);
                 CHECK(fast == reference);
+
+                // In place: the scanlines inside the output buffer, where the decoder puts them.
+                const size_t offset = png::in_place_scanline_offset(width, height, source_bytes);
+                std::vector<uint8_t> shared(offset + filtered.size());
+                std::copy(filtered.begin(), filtered.end(), shared.begin() + offset);
+                png::unfilter_image(shared.data() + offset, width, height, source_bytes,
+                                    zero.data(), shared.data(), cpu);
+                shared.resize(width * 4 * height);
+                CHECK(shared == reference);
             }
         }
     }

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "pixel_memory.hpp"
+
 namespace loupe::imagediff {
 namespace {
 
@@ -84,7 +86,7 @@ void downscale(const Image& image, Image& out, CanvasSize from, CanvasSize to) {
 
     const bool in_place = &image == &out;
     if (!in_place) {
-        out.rgba.resize(size_t{width} * height * 4);
+        prepare_pixels(out.rgba, size_t{width} * height * 4);
     }
     const uint8_t* source = image.rgba.data();
     // In place, output row y lands where source rows up to y were, and only once its own source

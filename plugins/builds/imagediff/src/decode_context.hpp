@@ -22,7 +22,6 @@ public:
     void* jpeg_decompressor();  ///< a tjhandle
 
     UninitBuffer idat;              ///< concatenated IDAT payloads, when split over several chunks
-    UninitBuffer inflated;          ///< filtered scanlines: height * (1 + stride) bytes
     std::vector<uint8_t> zero_row;  ///< the "previous row" of the first scanline
 
 private:

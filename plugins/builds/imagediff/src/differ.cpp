@@ -1,3 +1,7 @@
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -18,21 +22,46 @@
 namespace loupe::imagediff {
 namespace {
 
+[[noreturn]] void fail_io(const char* what, const std::string& path) {
+    throw std::system_error(errno, std::generic_category(), std::string(what) + " " + path);
+}
+
+struct FileDescriptor {
+    int fd;
+    ~FileDescriptor() { ::close(fd); }
+};
+
+// Straight into a buffer of the file's size (kept across calls): no stdio copy, no regrowth.
 void read_file(const std::string& path, std::vector<uint8_t>& out) {
-    const std::unique_ptr<FILE, decltype(&std::fclose)> file(std::fopen(path.c_str(), "rb"),
-                                                             std::fclose);
-    if (!file) {
-        throw std::system_error(errno, std::generic_category(), "cannot open " + path);
+    const FileDescriptor file{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+    const int fd = file.fd;
+    if (fd < 0) {
+        fail_io("cannot open", path);
     }
-    out.clear();
-    uint8_t chunk[1 << 16];
-    size_t n = 0;
-    while ((n = std::fread(chunk, 1, sizeof chunk, file.get())) > 0) {
-        out.insert(out.end(), chunk, chunk + n);
+    struct stat info {};
+    if (::fstat(fd, &info) != 0) {
+        fail_io("cannot read", path);
     }
-    if (std::ferror(file.get())) {
-        throw std::system_error(errno, std::generic_category(), "cannot read " + path);
+    // A file that grows while it is read is read to its end; the size is only the first guess.
+    out.resize(static_cast<size_t>(info.st_size) + 1);
+    size_t filled = 0;
+    for (;;) {
+        if (filled == out.size()) {
+            out.resize(out.size() * 2);
+        }
+        const ssize_t n = ::read(fd, out.data() + filled, out.size() - filled);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n < 0) {
+            fail_io("cannot read", path);
+        }
+        if (n == 0) {
+            break;
+        }
+        filled += static_cast<size_t>(n);
     }
+    out.resize(filled);
 }
 
 // Which side failed matters to the user: prefix the decoder's sentence with it.

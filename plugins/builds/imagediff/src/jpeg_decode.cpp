@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "pixel_memory.hpp"
+
 namespace loupe::imagediff {
 namespace {
 
@@ -34,12 +36,12 @@ void decode_jpeg(std::span<const uint8_t> jpeg, Image& out, const DecodeOptions&
                  DecodeContext& context) {
     const Dimensions size = read_jpeg_dimensions(jpeg, context);
     check_pixel_limit(size.width, size.height, options);
-    out.rgba.resize(size_t{size.width} * size.height * 4);
+    uint8_t* pixels = prepare_pixels(out.rgba, size_t{size.width} * size.height * 4);
     // Accurate DCT for results that do not depend on the SIMD flavour; warnings (truncated
     // data, corrupt segments) are errors, as they are for sharp (Argos) and odiff.
     const int flags = TJFLAG_ACCURATEDCT | TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS;
     tjhandle handle = context.jpeg_decompressor();
-    if (tjDecompress2(handle, jpeg.data(), static_cast<unsigned long>(jpeg.size()), out.rgba.data(),
+    if (tjDecompress2(handle, jpeg.data(), static_cast<unsigned long>(jpeg.size()), pixels,
                       static_cast<int>(size.width), 0, static_cast<int>(size.height), TJPF_RGBA,
                       flags) != 0) {
         fail(handle);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "decode_context.hpp"
+#include "pixel_memory.hpp"
 
 namespace loupe::imagediff {
 namespace {
@@ -42,9 +43,8 @@ void decode_png_spng(std::span<const uint8_t> png, Image& out, const DecodeOptio
     if (size != uint64_t{ihdr.width} * ihdr.height * 4) {
         throw DecodeError("The PNG image has an unexpected decoded size.");
     }
-    out.rgba.resize(size);
-    check(
-        spng_decode_image(context.get(), out.rgba.data(), size, SPNG_FMT_RGBA8, SPNG_DECODE_TRNS));
+    check(spng_decode_image(context.get(), prepare_pixels(out.rgba, size), size, SPNG_FMT_RGBA8,
+                            SPNG_DECODE_TRNS));
     out.width = ihdr.width;
     out.height = ihdr.height;
 }

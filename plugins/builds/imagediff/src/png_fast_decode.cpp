@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "pixel_memory.hpp"
 #include "png_header.hpp"
 #include "png_unfilter.hpp"
 
@@ -105,10 +106,14 @@ bool decode_png_fast(std::span<const uint8_t> png, Image& out, DecodeContext& co
 
     const size_t width = ihdr->width;
     const size_t height = ihdr->height;
-    const bool has_alpha = ihdr->color_type == png::rgba;
-    const size_t scanline_bytes = 1 + width * (has_alpha ? 4 : 3);
+    const int source_bytes = ihdr->color_type == png::rgba ? 4 : 3;
+    const size_t scanline_bytes = 1 + width * source_bytes;
     const size_t filtered_bytes = height * scanline_bytes;
-    uint8_t* filtered = context.inflated.prepare(filtered_bytes, png::kUnfilterSlack);
+    // The scanlines are inflated into the pixel buffer itself and unfiltered in place: one
+    // buffer, written once, instead of a second one as large.
+    const size_t offset = png::in_place_scanline_offset(width, height, source_bytes);
+    uint8_t* pixels = prepare_pixels(out.rgba, offset + filtered_bytes + png::kUnfilterSlack);
+    uint8_t* filtered = pixels + offset;
     std::memset(filtered + filtered_bytes, 0, png::kUnfilterSlack);
 
     const std::span<const uint8_t> stream = zlib_stream(png, *run, context);
@@ -127,11 +132,10 @@ bool decode_png_fast(std::span<const uint8_t> png, Image& out, DecodeContext& co
     if (context.zero_row.size() < row_bytes) {
         context.zero_row.assign(row_bytes, 0);
     }
+    png::unfilter_image(filtered, width, height, source_bytes, context.zero_row.data(), pixels);
     out.width = ihdr->width;
     out.height = ihdr->height;
     out.rgba.resize(row_bytes * height);
-    png::unfilter_image(filtered, width, height, has_alpha ? 4 : 3, context.zero_row.data(),
-                        out.rgba.data());
     // Keep a zero row of screenshot width (a few KB), not one of a pathological 80 MP x 1 image.
     constexpr size_t kZeroRowKeepBytes = size_t{1} << 20;
     if (context.zero_row.size() > kZeroRowKeepBytes) {

@@ -181,7 +181,7 @@ void unfilter_none_up_rgb_sse2(bool add_above, const uint8_t* src, const uint8_t
 template <int kSrcBytes>
 void unfilter_image_sse(const uint8_t* filtered, size_t width, size_t height,
                         const uint8_t* zero_row, uint8_t* out, const CpuFeatures& cpu) {
-    constexpr size_t kMaxRows = 4;
+    constexpr size_t kMaxRows = kMaxRowsInFlight;
     const size_t scanline_bytes = 1 + width * kSrcBytes;
     const size_t row_bytes = width * 4;
     const uint8_t* prev = zero_row;

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <memory>
 
+#include "pixel_memory.hpp"
+
 namespace loupe::imagediff {
 
 class UninitBuffer {
@@ -18,6 +20,7 @@ public:
             data_.reset();
             data_.reset(new uint8_t[needed]);  // default-initialised: no zero fill
             capacity_ = needed;
+            advise_huge_pages(data_.get(), needed);
         }
         size_ = size;
         return data_.get();

@@ -33,8 +33,8 @@ public:
 
 struct DecodeOptions {
     /// Refuse larger images before allocating. Twice the 80 MP canvas limit, so tall pages past
-    /// it are compared scaled down; a Differ holds about 8 bytes per pixel of each image, both
-    /// at once (2.6 GB for two images at this limit, see README).
+    /// it are compared scaled down; a Differ holds about 4 bytes per pixel of each image, both
+    /// at once (1.3 GB for two images at this limit, see README).
     uint64_t max_pixels = 160'000'000;
 };
 
