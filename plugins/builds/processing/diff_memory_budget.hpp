@@ -1,7 +1,7 @@
 #pragma once
 // Process-wide memory for image comparisons (plugins.builds.diff_memory_mb). A comparison holds
-// about 10 to 20 bytes per pixel of each image while it runs (a pair of 160 MP pages: about
-// 3 GB), so a few large pairs at once on as many job workers could take the host's memory. Each
+// about 4 to 10 bytes per pixel of each image while it runs (a pair of 160 MP pages: 1.3 GB or
+// more), so a few large pairs at once on as many job workers could take the host's memory. Each
 // diff reserves its estimated need (diff_memory_need) before decoding; reservations are granted
 // in arrival order while they fit, and one larger than the whole budget waits until it runs
 // alone. THREADS: safe from any thread.

@@ -14,6 +14,9 @@ constexpr uint64_t jpeg_coefficient_bytes_per_pixel = 6;
 // The PNG IHDR fields after the signature and the chunk's length and type.
 constexpr std::size_t png_bit_depth_offset = 24;
 constexpr std::size_t png_color_type_offset = 25;
+constexpr std::size_t png_interlace_offset = 28;
+// Output rows the in-place unfilter keeps ahead of the scanlines it reads.
+constexpr uint64_t in_place_rows_ahead = 4;
 
 uint64_t png_samples_per_pixel(uint8_t color_type) {
     switch (color_type) {
@@ -52,9 +55,20 @@ Side side_need(const StoredImage& image) {
     if (imagediff::sniff_format(image.prefix) == imagediff::Format::png) {
         // read_image_size checked the IHDR, so its fields are within the prefix.
         const uint64_t bit_depth = std::max<uint8_t>(image.prefix[png_bit_depth_offset], 1);
-        const uint64_t samples = png_samples_per_pixel(image.prefix[png_color_type_offset]);
-        const uint64_t row_bytes = (side.width * samples * bit_depth + 7) / 8;
-        side.bytes += side.height * (1 + row_bytes);  // the inflated, filtered scanlines
+        const uint8_t color_type = image.prefix[png_color_type_offset];
+        const uint64_t samples = png_samples_per_pixel(color_type);
+        const bool interlaced = image.prefix[png_interlace_offset] != 0;
+        if (bit_depth == 8 && (samples == 3 || samples == 4) && color_type != 4 && !interlaced) {
+            // The fast decoder inflates the scanlines into the RGBA buffer itself, a few rows
+            // in (and, for RGB, further in by what each row grows from 3 to 4 bytes a pixel).
+            side.bytes += in_place_rows_ahead * 4 * side.width + side.height;
+            if (samples == 3) {
+                side.bytes += side.height * side.width;
+            }
+        } else {
+            const uint64_t row_bytes = (side.width * samples * bit_depth + 7) / 8;
+            side.bytes += side.height * (1 + row_bytes);  // the inflated, filtered scanlines
+        }
     } else {
         side.bytes += jpeg_coefficient_bytes_per_pixel * pixels;
     }
