@@ -4,6 +4,7 @@
 #include "build_resources.hpp"
 #include "loupe/http/json_reader.hpp"
 #include "loupe/http/pagination.hpp"
+#include "loupe/http/single_query.hpp"
 #include "routes/routes.hpp"
 #include "store/query.hpp"
 
@@ -17,15 +18,6 @@ struct ListBuildsInput {
     std::optional<std::string> search;
     bool distinct_name = false;
 };
-
-std::optional<std::string> single_query(const Request& request, const char* name,
-                                        Validation& validation) {
-    if (request.query_count(name) > 1) {
-        validation.add(name, "Invalid input: expected string, received array");
-        return std::nullopt;
-    }
-    return request.query(name);
-}
 
 ListBuildsInput parse(Request& request) {
     Validation validation;
