@@ -104,7 +104,11 @@ export async function launchWebKit() {
     evaluate: (js) => driver.executeAsyncScript(`const done = arguments[arguments.length - 1]; Promise.resolve(${js}).then(done, (e) => done(String(e)));`),
     click: async (css) => (await driver.wait(until.elementLocated(By.css(css)), waitTimeoutMs)).click(),
     press: (key) => driver.actions().sendKeys(keys[key] ?? key).perform(),
-    screenshot: async () => Buffer.from(await driver.takeScreenshot(), "base64"),
+    // Two animation frames first: WebKit otherwise captures images still being decoded.
+    screenshot: async () => {
+      await driver.executeAsyncScript("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));");
+      return Buffer.from(await driver.takeScreenshot(), "base64");
+    },
     close: async () => {
       try {
         await driver.quit();

@@ -77,6 +77,9 @@ export async function runSmokeFlow(browser, { server, buildUrl, signInLink }, ke
   }
   await browser.click('[role="radio"][title^="Overlay"]');
   await browser.waitFor(`${checked} === "Overlay"`);
+  // Fit centres the image in the one pane the mode leaves (it was fitted to half the stage).
+  const offCentre = `(() => { const pane = document.querySelector(".pane").getBoundingClientRect(); const img = document.querySelector("img.layer-head").getBoundingClientRect(); return Math.abs(img.left + img.width / 2 - (pane.left + pane.width / 2)); })()`;
+  await browser.waitFor(`${offCentre} <= 1`);
   keep("overlay", await browser.screenshot());
 
   if (reviewsAvailable) {
