@@ -40,7 +40,7 @@ interface FrameProps {
 export function ProjectFrame({ session, account, project, section, head, error, children }: FrameProps) {
   return (
     <div class="page">
-      <div class="page-head">
+      <div class="page-head project-head">
         <h1 class="page-title">{project}</h1>
         {head}
       </div>
