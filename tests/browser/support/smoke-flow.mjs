@@ -1,7 +1,7 @@
 // The smoke flow every browser engine runs: sign in with the link printed at first start, see
-// the project's builds (without the tabs of plugins this server does not run), open a build
-// uploaded by the real Argos CLI, switch every view mode, approve (the API then reads
-// `accepted`), sign out (the API then answers 401). The engines are driven through a small
+// the project's builds (without the tabs, charts and pages of plugins this server does not run),
+// open a build uploaded by the real Argos CLI, switch every view mode, approve (the API then
+// reads `accepted`), sign out (the API then answers 401). The engines are driven through a small
 // adapter: {goto, url, waitFor(js), evaluate(js), click(css), press(key), screenshot()}.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -57,6 +57,16 @@ export async function runSmokeFlow(browser, { server, buildUrl, signInLink }, ke
   assert.match(await browser.evaluate(textOf(".builds-table tbody tr")), /#2\s*Changes detected\s*feature\/checkout/);
   assert.equal(await browser.evaluate(countOf(".section-tabs")), 0, "no Deployments or Activity tab without their plugins");
   keep("builds", await browser.screenshot());
+
+  // Without their plugins, the account page has no chart and the sections' URLs say so.
+  const origin = new URL(buildUrl).origin;
+  await browser.goto(`${origin}/default`);
+  await browser.waitFor(`${countOf(".project-card")} > 0`);
+  assert.equal(await browser.evaluate(countOf(".chart-svg, .segmented")), 0, "no activity chart without analytics");
+  for (const [section, title] of [["deployments", "Deployments are not enabled"], ["activity", "Activity is not enabled"]]) {
+    await browser.goto(`${origin}/default/default/${section}`);
+    await browser.waitFor(`${textOf(".message h1")} === ${JSON.stringify(title)}`);
+  }
 
   await browser.goto(buildUrl);
   await browser.waitFor(`${countOf('[data-list-state="ready"]')} === 1 && ${countOf(".layer-head")} > 0`);
