@@ -23,10 +23,7 @@ ListBuildsInput parse(Request& request) {
     Validation validation;
     ListBuildsInput input;
     input.pagination = parse_pagination(request, validation);
-    input.head = single_query(request, "head", validation);
-    if (input.head && input.head->empty()) {
-        validation.add("head", "Too small: expected string to have >=1 characters");
-    }
+    input.head = non_empty_single_query(request, "head", validation);
     input.head_sha = single_query(request, "headSha", validation);
     if (input.head_sha && !matches(*input.head_sha, sha1_pattern)) {
         validation.add("headSha",

@@ -23,10 +23,7 @@ ListDeploymentsInput parse(Request& request) {
     Validation validation;
     ListDeploymentsInput input;
     input.pagination = parse_pagination(request, validation);
-    input.branch = single_query(request, "branch", validation);
-    if (input.branch && input.branch->empty()) {
-        validation.add("branch", "Too small: expected string to have >=1 characters");
-    }
+    input.branch = non_empty_single_query(request, "branch", validation);
     input.environment = single_query(request, "environment", validation);
     if (input.environment && *input.environment != "preview" &&
         *input.environment != "production") {
