@@ -8,6 +8,7 @@ packages=(
   libspng-dev libdeflate-dev libturbojpeg0-dev doctest-dev libcmark-dev libicu-dev
   postgresql sqlite3 clang libclang-rt-14-dev clang-format
   chromium fonts-dejavu-core fonts-liberation2 curl
+  firefox-esr webkit2gtk-driver xvfb xauth
   ca-certificates openssl
   adduser systemd lintian
 )

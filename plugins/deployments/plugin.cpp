@@ -29,6 +29,7 @@ void install(loupe::Host& host) {
     add_create_deployment(*context);
     add_finalize_deployment(*context);
     add_get_deployment(*context);
+    add_list_deployments(*context);
     add_site_routes(*context);
     add_admin_command(*context);
     host.blob_references().add(referenced_by_deployments);

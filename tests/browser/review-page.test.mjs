@@ -1,22 +1,27 @@
 // The review page end to end in Debian's Chromium: sign in with the link printed at first
-// start, open a build uploaded by the real Argos CLI, switch every view mode, zoom, navigate by
+// start, see the project's deployments (published by the real Argos CLI) and activity charts,
+// open a build uploaded by the real Argos CLI, switch every view mode, zoom, navigate by
 // keyboard, pin a comment and reply, approve (the API then reads `accepted`), refuse a write
 // without its CSRF token, sign out. Each page is compared with its committed baseline by
 // `loupe diff`.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { clis, missingNodeModules, node22, runCli } from "../e2e/support/cli.mjs";
+import { missingNodeModules, node22, runCli } from "../e2e/support/cli.mjs";
 import { LoupeServer, loupeBin, missingPrerequisite, pluginDir } from "../e2e/support/server.mjs";
 import { compareWithBaseline, keepScreenshot } from "./support/baseline.mjs";
 import { launchChromium, missingBrowser, newPage } from "./support/browser.mjs";
 import { Repo, renderScreens, screens } from "./support/fixture.mjs";
+import { cli, createBuild, finalizeBuild, uploadWithCli } from "./support/uploads.mjs";
 
-const cli = clis.find((c) => c.name === "4.x");
-const reviewsAvailable = pluginDir && existsSync(join(pluginDir, "reviews.so"));
-const plugins = ["auth", "builds", "web", ...(reviewsAvailable ? ["reviews"] : [])];
+const available = (plugin) => Boolean(pluginDir) && existsSync(join(pluginDir, `${plugin}.so`));
+const reviewsAvailable = available("reviews");
+const optionalPlugins = ["reviews", "deployments", "analytics"].filter(available);
+const plugins = ["auth", "builds", "web", ...optionalPlugins];
+const deploymentsAvailable = optionalPlugins.includes("deployments");
+const analyticsAvailable = optionalPlugins.includes("analytics");
 
 function skipReason() {
   const reason = missingNodeModules() ?? missingPrerequisite() ?? missingBrowser();
@@ -24,25 +29,34 @@ function skipReason() {
   return reason ?? false;
 }
 
-async function waitForConclusion(server, path) {
-  for (const deadline = Date.now() + 60_000; ; ) {
-    const response = await server.api("GET", path, { token: server.personalAccessToken });
-    assert.equal(response.status, 200, response.text);
-    if (!["pending", "progress"].includes(response.body.status)) return response.body;
-    if (Date.now() > deadline) assert.fail(`${path} still ${response.body.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+const siteHtml = (title) => `<!doctype html><title>${title}</title><h1>${title}</h1>`;
+
+/** The preview of the branch, published by the real CLI; returns the URL it printed. */
+async function deployWithCli(server, repo) {
+  repo.git("checkout", "-q", repo.branch);
+  const dir = join(repo.root, "storybook-static");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "index.html"), siteHtml("Checkout preview"));
+  const run = await runCli(cli, repo, ["deploy", dir], { ARGOS_API_BASE_URL: server.apiBaseUrl, ARGOS_TOKEN: server.projectToken });
+  assert.equal(run.code, 0, run.output);
+  const url = /Deployed: (\S+)/.exec(run.output)?.[1];
+  assert.ok(url, run.output);
+  return url;
 }
 
-async function upload(server, repo, branch, files) {
-  repo.git("checkout", "-q", branch);
-  const dir = repo.screens(`shots-${branch.replace(/\W/g, "-")}`, files);
-  const run = await runCli(cli, repo, ["upload", dir], { ARGOS_API_BASE_URL: server.apiBaseUrl, ARGOS_TOKEN: server.projectToken });
-  assert.equal(run.code, 0, run.output);
-  const url = /Build created: (\S+\/builds\/(\d+))\b/.exec(run.output);
-  assert.ok(url, run.output);
-  await waitForConclusion(server, `projects/default/default/builds/${url[2]}`);
-  return url[1];
+/** The production site of main, straight through the API. */
+async function deployThroughApi(server, repo) {
+  const bytes = Buffer.from(siteHtml("Checkout production"));
+  const hash = createHash("sha256").update(bytes).digest("hex");
+  const created = await server.api("POST", "deployments", {
+    body: { commit: repo.baseCommit, branch: "main", files: [{ path: "index.html", hash, size: bytes.length, contentType: "text/html" }] },
+  });
+  assert.equal(created.status, 201, created.text);
+  for (const { uploadUrl } of created.body.uploadFiles)
+    assert.equal((await fetch(uploadUrl, { method: "PUT", headers: { "Content-Type": "text/html" }, body: bytes })).status, 200);
+  const finalized = await server.api("POST", `deployments/${created.body.deploymentId}/finalize`);
+  assert.equal(finalized.status, 200, finalized.text);
+  assert.equal(finalized.body.environment, "production");
 }
 
 function assertLooksLikeBaseline(name, png) {
@@ -57,7 +71,8 @@ function assertLooksLikeBaseline(name, png) {
 describe("the review page in Chromium", { skip: skipReason() }, () => {
   let server, browser, page, repo, buildUrl, signInLink, featureFiles;
 
-  const screenshot = () => page.screenshot({ animations: "disabled", caret: "hide" });
+  /** `mask`: locators of parts that change from run to run (dates), painted over. */
+  const screenshot = (mask = []) => page.screenshot({ animations: "disabled", caret: "hide", mask, maskColor: "#d0d0d8" });
   const apiFromPage = (method, path, headers = {}) =>
     page.evaluate(
       async ([method, path, headers]) => {
@@ -72,9 +87,13 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     signInLink = /(http:\/\/\S+\/_loupe\/login#link=[0-9a-f]{64})/.exec(server.output)?.[1];
     browser = await launchChromium();
     repo = new Repo();
-    await upload(server, repo, "main", await renderScreens(browser, screens.main));
+    await uploadWithCli(server, repo, "main", await renderScreens(browser, screens.main));
     featureFiles = await renderScreens(browser, screens.feature);
-    buildUrl = await upload(server, repo, repo.branch, featureFiles);
+    buildUrl = await uploadWithCli(server, repo, repo.branch, featureFiles);
+    if (deploymentsAvailable) {
+      await deployThroughApi(server, repo);
+      await deployWithCli(server, repo);
+    }
     page = await newPage(browser);
   });
 
@@ -118,6 +137,68 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     assert.match(page.url(), /branch=main/);
     await page.getByLabel("Filter by status").selectOption("no-changes");
     await page.getByText("No build on this page matches the filters.").waitFor();
+  });
+
+  test("the project's deployments, with links that open each site", { skip: !deploymentsAvailable && "the deployments plugin is not built" }, async () => {
+    await page.getByRole("navigation", { name: "Project sections" }).getByRole("link", { name: "Deployments" }).click();
+    const rows = page.locator(".deployments-table tbody tr");
+    await rows.nth(1).waitFor();
+    assert.equal(new URL(page.url()).pathname, "/default/default/deployments");
+    assert.equal(await rows.count(), 2);
+    assert.match(await rows.nth(0).innerText(), /Ready\s+Preview\s+feature\/checkout\s+[0-9a-f]{7}/);
+    assert.match(await rows.nth(1).innerText(), /Ready\s+Production\s+main\s+[0-9a-f]{7}/);
+    assert.deepEqual(await rows.nth(1).locator(".alias").allInnerTexts(), ["production site", "latest of branch"]);
+    assertLooksLikeBaseline("deployments", await screenshot([page.locator(".deployments-table td.created")]));
+
+    // "Open" opens the deployment in a new tab: the private project's signed link lets it in.
+    const [site] = await Promise.all([page.context().waitForEvent("page"), rows.nth(0).getByRole("link", { name: /Open deployment/ }).click()]);
+    await site.waitForLoadState();
+    assert.equal(await site.locator("h1").innerText(), "Checkout preview");
+    await site.close();
+    const [production] = await Promise.all([page.context().waitForEvent("page"), rows.nth(1).getByRole("link", { name: "production site" }).click()]);
+    await production.waitForLoadState();
+    assert.equal(await production.locator("h1").innerText(), "Checkout production");
+    assert.match(production.url(), /\/d\/default-default\/\?loupe_access=/);
+    await production.close();
+
+    await page.getByLabel("Filter by environment").selectOption("production");
+    await page.waitForFunction(() => document.querySelectorAll(".deployments-table tbody tr").length === 1);
+    assert.match(page.url(), /environment=production/);
+    await page.getByLabel("Filter by branch").fill("nope");
+    await page.getByLabel("Filter by branch").press("Enter");
+    await page.getByText("No deployment matches the filters.").waitFor();
+  });
+
+  test("the project's activity: builds and screenshots over time, as a chart and a table", { skip: !analyticsAvailable && "the analytics plugin is not built" }, async () => {
+    await page.getByRole("navigation", { name: "Project sections" }).getByRole("link", { name: "Activity" }).click();
+    const builds = page.getByRole("img", { name: /^Builds/ });
+    await builds.waitFor();
+    assert.equal(new URL(page.url()).pathname, "/default/default/activity");
+    // The summary a screen reader reads: two builds, both today (the last of 30 days), both
+    // with changes (the first one added every screenshot) and not reviewed yet.
+    assert.match(await builds.getAttribute("aria-labelledby"), /-title .*-desc$/);
+    assert.match(await builds.locator("desc").textContent(), /^2 builds in 30 days; the most, 2, on /);
+    assert.match(await page.getByRole("img", { name: /^Screenshots/ }).locator("desc").textContent(), /^10 screenshots in 30 days/);
+    assert.equal(await builds.locator(".chart-bar").count(), 30);
+    assert.equal(await page.locator(".chart-legend").first().innerText().then((t) => t.replace(/\s+/g, " ")), "No changes 0 Approved 0 Changes requested 0 To review 2 Other 0");
+    // The same figures as a table.
+    await page.getByText("Builds as a table").click();
+    const lastRow = page.locator(".chart-table").first().locator("tbody tr").last();
+    assert.deepEqual((await lastRow.locator("td").allInnerTexts()), ["0", "0", "0", "2", "0", "2"]);
+    await page.getByText("Builds as a table").click();
+    assertLooksLikeBaseline("activity", await screenshot([page.locator(".chart-x-labels")]));
+
+    await page.getByRole("radio", { name: "12 weeks" }).click();
+    await page.waitForFunction(() => document.querySelectorAll(".chart-svg")[0]?.querySelectorAll(".chart-bar").length === 12);
+    assert.match(page.url(), /range=12w/);
+    await page.getByRole("radio", { name: "12 months" }).click();
+    await page.waitForFunction(() => document.querySelectorAll(".chart-svg")[0]?.querySelectorAll(".chart-bar").length === 12 && location.search.includes("12m"));
+
+    // The account's page charts every project of the account.
+    await page.getByRole("navigation", { name: "Breadcrumbs" }).getByRole("link", { name: "default" }).click();
+    await page.getByRole("img", { name: /^Builds/ }).waitFor();
+    await page.locator(".project-card").first().waitFor();
+    keepScreenshot("account", await screenshot([page.locator(".chart-x-labels")]));
   });
 
   test("the build URL the CLI printed opens the build page, diffs grouped as Argos groups them", async () => {
@@ -207,22 +288,11 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
   });
 
   test("a build page open while the build processes updates itself", async () => {
-    const shots = Object.entries(featureFiles).map(([name, bytes]) => ({ name, bytes, key: createHash("sha256").update(bytes).digest("hex") }));
-    const created = await server.api("POST", "builds", {
-      body: { commit: repo.commit, branch: repo.branch, referenceCommit: repo.baseCommit, screenshotKeys: shots.map((s) => s.key) },
-    });
-    assert.equal(created.status, 201, created.text);
-    for (const { key, putUrl } of created.body.screenshots) {
-      const bytes = shots.find((s) => s.key === key).bytes;
-      assert.equal((await fetch(putUrl, { method: "PUT", headers: { "Content-Type": "image/png" }, body: bytes })).status, 200);
-    }
-    await page.goto(buildUrl.replace(/\/\d+$/, `/${created.body.build.number}`));
+    const created = await createBuild(server, { commit: repo.commit, branch: repo.branch, referenceCommit: repo.baseCommit }, featureFiles);
+    await page.goto(buildUrl.replace(/\/\d+$/, `/${created.build.number}`));
     await page.getByText("This build has no screenshot.").waitFor();
     assert.equal(await page.locator(".build-header .badge").innerText(), "Pending");
-    const finalized = await server.api("PUT", `builds/${created.body.build.id}`, {
-      body: { screenshots: shots.map(({ name, key }) => ({ name, key })) },
-    });
-    assert.equal(finalized.status, 200, finalized.text);
+    await finalizeBuild(server, created);
     // No reload: the page sees the build conclude and reads its diffs.
     await page.locator(".group-header.group-changed").waitFor({ timeout: 20_000 });
     await page.locator(".build-header .badge-changes-detected").waitFor();

@@ -4,6 +4,7 @@
 #include "build_resources.hpp"
 #include "loupe/http/json_reader.hpp"
 #include "loupe/http/pagination.hpp"
+#include "loupe/http/single_query.hpp"
 #include "routes/routes.hpp"
 #include "store/query.hpp"
 
@@ -18,23 +19,11 @@ struct ListBuildsInput {
     bool distinct_name = false;
 };
 
-std::optional<std::string> single_query(const Request& request, const char* name,
-                                        Validation& validation) {
-    if (request.query_count(name) > 1) {
-        validation.add(name, "Invalid input: expected string, received array");
-        return std::nullopt;
-    }
-    return request.query(name);
-}
-
 ListBuildsInput parse(Request& request) {
     Validation validation;
     ListBuildsInput input;
     input.pagination = parse_pagination(request, validation);
-    input.head = single_query(request, "head", validation);
-    if (input.head && input.head->empty()) {
-        validation.add("head", "Too small: expected string to have >=1 characters");
-    }
+    input.head = non_empty_single_query(request, "head", validation);
     input.head_sha = single_query(request, "headSha", validation);
     if (input.head_sha && !matches(*input.head_sha, sha1_pattern)) {
         validation.add("headSha",

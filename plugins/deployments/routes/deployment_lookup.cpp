@@ -24,15 +24,25 @@ Deployment visible_deployment(soci::session& session, Dialect dialect, const std
     return *deployment;
 }
 
+ProjectAccess project_access(PluginContext& context, soci::session& session, int64_t project_id) {
+    const auto project = context.host.identity().find_project(project_id);
+    return ProjectAccess{load_settings(session, project_id), !project || project->is_private};
+}
+
+std::string site_url_for(PluginContext& context, const ProjectAccess& access,
+                         const std::string& name, const std::string& environment,
+                         const std::string& alias_type) {
+    ResolvedSite site;
+    site.target.environment = environment;
+    site.target.alias_type = alias_type;
+    site.access = access;
+    return context.site_url(name, is_public_site(site));
+}
+
 std::string deployment_url(PluginContext& context, soci::session& session,
                            const Deployment& deployment) {
-    const ProjectSettings settings = load_settings(session, deployment.project_id);
-    const auto project = context.host.identity().find_project(deployment.project_id);
-    ResolvedSite site;
-    site.target.project_id = deployment.project_id;
-    site.target.environment = deployment.environment;
-    site.access = ProjectAccess{settings, !project || project->is_private};
-    return context.site_url(deployment.slug, is_public_site(site));
+    return site_url_for(context, project_access(context, session, deployment.project_id),
+                        deployment.slug, deployment.environment);
 }
 
 }  // namespace loupe::deployments

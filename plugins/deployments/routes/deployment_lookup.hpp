@@ -22,4 +22,13 @@ Deployment visible_deployment(soci::session& session, Dialect dialect, const std
 std::string deployment_url(PluginContext& context, soci::session& session,
                            const Deployment& deployment);
 
+/// Who may view the project's sites: its deployment settings and its visibility.
+ProjectAccess project_access(PluginContext& context, soci::session& session, int64_t project_id);
+
+/// The URL the API hands out for one of the project's site names (a slug when `alias_type` is
+/// empty, else an alias of that type): the site's root, signed when the site is private.
+std::string site_url_for(PluginContext& context, const ProjectAccess& access,
+                         const std::string& name, const std::string& environment,
+                         const std::string& alias_type = "");
+
 }  // namespace loupe::deployments

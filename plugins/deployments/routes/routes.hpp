@@ -9,6 +9,8 @@ void add_create_deployment(PluginContext& context);  ///< POST /deployments
 void add_finalize_deployment(
     PluginContext& context);                      ///< POST /deployments/{deploymentId}/finalize
 void add_get_deployment(PluginContext& context);  ///< GET /deployments/{deploymentId}
+/// GET /projects/{owner}/{project}/deployments
+void add_list_deployments(PluginContext& context);
 /// GET /d/{site}/{path...}, and GET /{path...} on {site}.{domain} when a domain is set.
 void add_site_routes(PluginContext& context);
 

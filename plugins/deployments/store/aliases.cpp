@@ -2,6 +2,8 @@
 
 #include <soci/soci.h>
 
+#include "loupe/db/row_reader.hpp"
+#include "loupe/db/rows_for_ids.hpp"
 #include "loupe/json.hpp"
 
 namespace loupe::deployments {
@@ -17,6 +19,21 @@ void upsert_alias(soci::session& session, const std::string& alias, const std::s
                "AND deployment_aliases.deployment_id < excluded.deployment_id",
         soci::use(alias, "alias"), soci::use(project_id, "project"),
         soci::use(deployment_id, "deployment"), soci::use(type, "type"), soci::use(now, "now");
+}
+
+std::map<int64_t, std::vector<Alias>> aliases_of(soci::session& session,
+                                                 const std::vector<int64_t>& deployment_ids) {
+    std::map<int64_t, std::vector<Alias>> aliases;
+    for_each_row_of_ids(
+        session,
+        "SELECT deployment_id, alias, type FROM deployment_aliases WHERE "
+        "deployment_id IN (SELECT CAST(value AS BIGINT) FROM {{json_rows:ids}}) "
+        "ORDER BY alias",
+        deployment_ids, [&](const soci::row& row) {
+            RowReader r(row);
+            aliases[r.int64("deployment_id")].push_back({r.text("alias"), r.text("type")});
+        });
+    return aliases;
 }
 
 }  // namespace loupe::deployments

@@ -3,7 +3,9 @@
 // point at one deployment and move when a newer one is finalized.
 
 #include <cstdint>
+#include <map>
 #include <string>
+#include <vector>
 
 namespace soci {
 class session;
@@ -15,5 +17,15 @@ namespace loupe::deployments {
 /// at a newer one (a larger id) of the same project. An alias of another project is left alone.
 void upsert_alias(soci::session& session, const std::string& alias, const std::string& type,
                   int64_t project_id, int64_t deployment_id);
+
+struct Alias {
+    std::string name;
+    std::string type;  ///< branch | production
+};
+
+/// The aliases pointing at each of these deployments (deployments without one are absent),
+/// each deployment's sorted by name.
+std::map<int64_t, std::vector<Alias>> aliases_of(soci::session& session,
+                                                 const std::vector<int64_t>& deployment_ids);
 
 }  // namespace loupe::deployments

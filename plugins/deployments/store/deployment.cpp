@@ -31,7 +31,55 @@ Deployment read_deployment(const soci::row& row) {
     return d;
 }
 
+// An unset filter field binds an empty text and a flag that makes its condition true, so one
+// statement serves every combination.
+constexpr const char* filter_conditions =
+    " FROM deployments WHERE project_id = :project "
+    "AND (:any_branch = 1 OR branch = :branch) "
+    "AND (:any_environment = 1 OR environment = :environment)";
+
+struct FilterValues {
+    explicit FilterValues(const DeploymentFilter& filter)
+        : project_id(filter.project_id),
+          branch(filter.branch.value_or("")),
+          environment(filter.environment.value_or("")),
+          any_branch(filter.branch ? 0 : 1),
+          any_environment(filter.environment ? 0 : 1) {}
+    int64_t project_id;
+    std::string branch;
+    std::string environment;
+    int any_branch;
+    int any_environment;
+};
+
 }  // namespace
+
+int64_t count_deployments(soci::session& session, const DeploymentFilter& filter) {
+    const FilterValues v(filter);
+    int64_t count = 0;
+    session << std::string("SELECT COUNT(*)") + filter_conditions,
+        soci::use(v.project_id, "project"), soci::use(v.any_branch, "any_branch"),
+        soci::use(v.branch, "branch"), soci::use(v.any_environment, "any_environment"),
+        soci::use(v.environment, "environment"), soci::into(count);
+    return count;
+}
+
+std::vector<Deployment> list_deployments(soci::session& session, const DeploymentFilter& filter,
+                                         int64_t limit, int64_t offset) {
+    const FilterValues v(filter);
+    const std::string sql = std::string("SELECT ") + columns + filter_conditions +
+                            " ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset";
+    soci::rowset<soci::row> rows =
+        (session.prepare << sql, soci::use(v.project_id, "project"),
+         soci::use(v.any_branch, "any_branch"), soci::use(v.branch, "branch"),
+         soci::use(v.any_environment, "any_environment"), soci::use(v.environment, "environment"),
+         soci::use(limit, "limit"), soci::use(offset, "offset"));
+    std::vector<Deployment> deployments;
+    for (const auto& row : rows) {
+        deployments.push_back(read_deployment(row));
+    }
+    return deployments;
+}
 
 std::optional<Deployment> find_deployment(soci::session& session, Dialect dialect, int64_t id,
                                           bool for_update) {

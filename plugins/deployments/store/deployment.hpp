@@ -49,6 +49,18 @@ void insert_deployment(soci::session& session, Deployment& deployment,
 void mark_ready(soci::session& session, int64_t id, int64_t at_ms);
 void mark_compressed(soci::session& session, int64_t id);
 
+/// Which of a project's deployments a list shows; unset fields match every deployment.
+struct DeploymentFilter {
+    int64_t project_id = 0;
+    std::optional<std::string> branch;
+    std::optional<std::string> environment;
+};
+
+int64_t count_deployments(soci::session& session, const DeploymentFilter& filter);
+/// The deployments the filter matches, newest first, `limit` of them after `offset`.
+std::vector<Deployment> list_deployments(soci::session& session, const DeploymentFilter& filter,
+                                         int64_t limit, int64_t offset);
+
 /// The files of a deployment whose content is not yet registered as stored (any order).
 std::vector<DeploymentFile> unregistered_files(soci::session& session, int64_t deployment_id);
 

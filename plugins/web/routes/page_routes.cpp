@@ -31,6 +31,8 @@ const char* const page_patterns[] = {
     "/{account}",
     "/{account}/{project}",
     "/{account}/{project}/builds",
+    "/{account}/{project}/deployments",
+    "/{account}/{project}/activity",
     "/{account}/{project}/builds/{buildNumber}",
 };
 

@@ -123,6 +123,48 @@ export interface LiveState {
   version: string;
 }
 
+export interface DeploymentAlias {
+  name: string;
+  type: "branch" | "production";
+  url: string;
+}
+
+export interface Deployment {
+  id: string;
+  status: "pending" | "ready" | "error";
+  environment: "preview" | "production";
+  branch: string;
+  commitSha: string;
+  prNumber: number | null;
+  url: string;
+  createdAt: string;
+  aliases: DeploymentAlias[];
+}
+
+export interface AnalyticsSeries<Point> {
+  series: (Point & { ts: number; total: number; projects: Record<string, number> })[];
+  all: Point & { total: number; projects: Record<string, number> };
+  projects: { id: string; name: string }[];
+}
+
+export interface BuildCounts {
+  changesDetected: number;
+  noChanges: number;
+  accepted: number;
+  rejected: number;
+}
+
+export interface Analytics {
+  screenshots: AnalyticsSeries<object>;
+  builds: AnalyticsSeries<BuildCounts>;
+}
+
+export interface FlakyTests {
+  period: string;
+  from: string;
+  tests: { id: string; name: string; buildName: string; metrics: TestMetrics }[];
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -213,6 +255,13 @@ export const api = {
     request<Page<Diff>>("GET", `${buildPath(owner, project, number)}/diffs?page=${page}&perPage=${perPage}`, {
       signal,
     }),
+
+  deployments: (owner: string, project: string, query: Record<string, string>) =>
+    request<Page<Deployment>>("GET", `${projectPath(owner, project)}/deployments?${new URLSearchParams(query)}`),
+  analytics: (account: string, query: { from: string; groupBy: string; projectNames?: string }) =>
+    request<Analytics>("GET", `/v2/accounts/${enc(account)}/analytics?${new URLSearchParams(query)}`),
+  flakyTests: (owner: string, project: string, period: string) =>
+    request<FlakyTests>("GET", `${projectPath(owner, project)}/analytics/flaky?period=${period}&limit=10`),
 
   reviews: (owner: string, project: string, number: number) =>
     request<Review[]>("GET", `${buildPath(owner, project, number)}/reviews`),

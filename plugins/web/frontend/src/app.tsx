@@ -8,6 +8,8 @@ import { HomePage } from "./pages/home-page";
 import { AccountPage } from "./pages/account-page";
 import { ProjectPage } from "./pages/project-page";
 import { BuildPage } from "./pages/build-page";
+import { DeploymentsPage } from "./pages/deployments-page";
+import { ActivityPage } from "./pages/activity-page";
 import { Message } from "./components/message";
 
 function toLogin() {
@@ -61,9 +63,15 @@ export function App() {
       <TopBar session={session} route={route} onSignOut={signOut} />
       <main class="content">
         {route.page === "home" && <HomePage session={session} />}
-        {route.page === "account" && <AccountPage account={route.account} />}
+        {route.page === "account" && <AccountPage session={session} account={route.account} query={route.query} />}
         {route.page === "project" && (
-          <ProjectPage key={`${route.account}/${route.project}`} account={route.account} project={route.project} query={route.query} />
+          <ProjectPage key={`${route.account}/${route.project}`} session={session} account={route.account} project={route.project} query={route.query} />
+        )}
+        {route.page === "deployments" && (
+          <DeploymentsPage key={`${route.account}/${route.project}`} session={session} account={route.account} project={route.project} query={route.query} />
+        )}
+        {route.page === "activity" && (
+          <ActivityPage key={`${route.account}/${route.project}`} session={session} account={route.account} project={route.project} query={route.query} />
         )}
         {route.page === "build" && (
           <BuildPage

@@ -4,8 +4,10 @@ import { useEffect, useState } from "preact/hooks";
 export type Route =
   | { page: "login"; next: string }
   | { page: "home" }
-  | { page: "account"; account: string }
+  | { page: "account"; account: string; query: URLSearchParams }
   | { page: "project"; account: string; project: string; query: URLSearchParams }
+  | { page: "deployments"; account: string; project: string; query: URLSearchParams }
+  | { page: "activity"; account: string; project: string; query: URLSearchParams }
   | { page: "build"; account: string; project: string; number: number; query: URLSearchParams }
   | { page: "notFound" };
 
@@ -18,9 +20,11 @@ export function parseRoute(location: Location | URL): Route {
   const query = new URLSearchParams(location.search);
   if (parts.length === 0) return { page: "home" };
   if (parts[0] === "_loupe" && parts[1] === "login") return { page: "login", next: query.get("next") ?? "/" };
-  if (parts.length === 1) return { page: "account", account: parts[0] };
+  if (parts.length === 1) return { page: "account", account: parts[0], query };
   if (parts.length === 2 || (parts.length === 3 && parts[2] === "builds"))
     return { page: "project", account: parts[0], project: parts[1], query };
+  if (parts.length === 3 && (parts[2] === "deployments" || parts[2] === "activity"))
+    return { page: parts[2], account: parts[0], project: parts[1], query };
   if (parts.length === 4 && parts[2] === "builds" && /^[1-9]\d*$/.test(parts[3]))
     return { page: "build", account: parts[0], project: parts[1], number: Number(parts[3]), query };
   return { page: "notFound" };
@@ -32,6 +36,17 @@ export function navigate(href: string, { replace = false } = {}) {
   if (replace) history.replaceState(null, "", href);
   else history.pushState(null, "", href);
   listeners.forEach((listener) => listener());
+}
+
+/** Goes to `path` with `query` changed: a null or empty value removes its parameter. */
+export function navigateWithQuery(path: string, query: URLSearchParams, changes: Record<string, string | null>) {
+  const next = new URLSearchParams(query);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value) next.set(key, value);
+    else next.delete(key);
+  }
+  const search = next.toString();
+  navigate(path + (search ? `?${search}` : ""));
 }
 
 /** Updates the query string without a new history entry or a page change. */
@@ -72,6 +87,10 @@ export function onLinkClick(event: MouseEvent) {
 export const paths = {
   account: (account: string) => `/${encodeURIComponent(account)}`,
   project: (account: string, project: string) => `/${encodeURIComponent(account)}/${encodeURIComponent(project)}`,
+  deployments: (account: string, project: string) =>
+    `/${encodeURIComponent(account)}/${encodeURIComponent(project)}/deployments`,
+  activity: (account: string, project: string) =>
+    `/${encodeURIComponent(account)}/${encodeURIComponent(project)}/activity`,
   build: (account: string, project: string, number: number) =>
     `/${encodeURIComponent(account)}/${encodeURIComponent(project)}/builds/${number}`,
 };

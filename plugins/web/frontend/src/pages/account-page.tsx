@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
-import { api, type Project } from "../api";
-import { paths } from "../router";
+import { api, type Project, type Session } from "../api";
+import { ActivityCharts, RangePicker, rangeOf } from "../components/activity";
+import { navigateWithQuery, paths } from "../router";
 
 /** An account's projects; on the home page (`heading`), an account without any is left out. */
 export function AccountProjects({ account, heading = false }: { account: string; heading?: boolean }) {
@@ -35,10 +36,24 @@ export function AccountProjects({ account, heading = false }: { account: string;
   );
 }
 
-export function AccountPage({ account }: { account: string }) {
+/** An account's projects, and its activity above them when the analytics plugin is enabled. */
+export function AccountPage({ session, account, query }: { session: Session; account: string; query: URLSearchParams }) {
+  if (!session.plugins.includes("analytics"))
+    return (
+      <div class="page page-narrow">
+        <h1 class="page-title">{account}</h1>
+        <AccountProjects account={account} />
+      </div>
+    );
+  const range = rangeOf(query.get("range"));
   return (
-    <div class="page page-narrow">
-      <h1 class="page-title">{account}</h1>
+    <div class="page">
+      <div class="page-head">
+        <h1 class="page-title">{account}</h1>
+        <RangePicker range={range} onRange={(id) => navigateWithQuery(paths.account(account), query, { range: id === "30d" ? null : id })} />
+      </div>
+      <ActivityCharts account={account} range={range} />
+      <h2 class="section-title">Projects</h2>
       <AccountProjects account={account} />
     </div>
   );

@@ -1,0 +1,87 @@
+// GET /projects/{owner}/{project}/deployments: a project's deployments, newest first, in pages,
+// optionally of one branch or environment, each with the aliases that point at it.
+#include <soci/soci.h>
+
+#include "deployment_json.hpp"
+#include "loupe/http/http_error.hpp"
+#include "loupe/http/pagination.hpp"
+#include "loupe/http/single_query.hpp"
+#include "routes/deployment_lookup.hpp"
+#include "routes/routes.hpp"
+#include "store/aliases.hpp"
+
+namespace loupe::deployments {
+namespace {
+
+struct ListDeploymentsInput {
+    Pagination pagination;
+    std::optional<std::string> branch;
+    std::optional<std::string> environment;
+};
+
+ListDeploymentsInput parse(Request& request) {
+    Validation validation;
+    ListDeploymentsInput input;
+    input.pagination = parse_pagination(request, validation);
+    input.branch = non_empty_single_query(request, "branch", validation);
+    input.environment = single_query(request, "environment", validation);
+    if (input.environment && *input.environment != "preview" &&
+        *input.environment != "production") {
+        validation.add("environment", "Invalid option: expected one of \"preview\"|\"production\"");
+    }
+    validation.throw_if_any();
+    return input;
+}
+
+}  // namespace
+
+void add_list_deployments(PluginContext& context) {
+    Host& host = context.host;
+    host.routes().add_validated(
+        Method::get, "/projects/{owner}/{project}/deployments",
+        AuthRequirement::project_or_personal_token, parse,
+        [&context, &host](Request& request, const ListDeploymentsInput& input) {
+            const auto& principal = request.principal();
+            const auto project = host.identity().authorize_project(
+                principal, request.param("owner"), request.param("project"));
+            // The URLs handed out open private sites: a person needs `view` on the project.
+            if (principal.is_user() &&
+                !host.identity().permissions(principal.user_id, project).view) {
+                throw HttpError::forbidden("You do not have permission to view this project");
+            }
+            const DeploymentFilter filter{project.id, input.branch, input.environment};
+            auto session = host.db().session();
+            const int64_t total = count_deployments(*session, filter);
+            const auto deployments = list_deployments(*session, filter, input.pagination.limit(),
+                                                      input.pagination.offset());
+            std::vector<int64_t> ids;
+            for (const auto& deployment : deployments) {
+                ids.push_back(deployment.id);
+            }
+            const auto aliases = aliases_of(*session, ids);
+            const ProjectAccess access = project_access(context, *session, project.id);
+
+            Json results = Json::array();
+            for (const auto& deployment : deployments) {
+                Json rendered = deployment_json(
+                    deployment,
+                    site_url_for(context, access, deployment.slug, deployment.environment));
+                rendered["prNumber"] = deployment.pr_number ? Json(*deployment.pr_number) : Json();
+                Json alias_list = Json::array();
+                if (const auto found = aliases.find(deployment.id); found != aliases.end()) {
+                    for (const auto& alias : found->second) {
+                        alias_list.push_back(
+                            {{"name", alias.name},
+                             {"type", alias.type},
+                             {"url", site_url_for(context, access, alias.name,
+                                                  deployment.environment, alias.type)}});
+                    }
+                }
+                rendered["aliases"] = std::move(alias_list);
+                results.push_back(std::move(rendered));
+            }
+            return Response::json(page_envelope(input.pagination, total, std::move(results)));
+        });
+}
+
+}  // namespace loupe::deployments
