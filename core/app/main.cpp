@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "admin_command.hpp"
+#include "backup/backup.hpp"
 #include "blob/s3/blob_migration.hpp"
 #include "command_line.hpp"
 #include "config/config.hpp"
@@ -24,6 +25,8 @@ void print_usage(std::ostream& out, const loupe::Registries* registries) {
            "  migrate                apply pending schema migrations and exit\n"
            "  admin ...              manage users, accounts, projects and tokens\n"
            "  admin blobs migrate --to s3 [--from DIR]   copy local blobs into the bucket\n"
+           "  admin backup DIR       copy the database (SQLite, online) and the blobs into DIR\n"
+           "  admin restore DIR      restore a backup into the empty data folder\n"
            "  jobs list|retry ...    inspect the job queue, queue a failed job again\n"
            "  plugins                list the enabled plugins\n"
            "  version                print the version and plugin build id\n";
@@ -109,7 +112,16 @@ int run(int argc, char** argv) {
         // One-shot commands need a couple of connections, not a server's pool.
         overrides["db.pool_size"] = "2";
     }
+    const bool admin = line.command == "admin" && !line.args.empty();
+    if (admin && line.args[0] == "restore") {
+        // Before anything opens (and so creates) the database in the data folder.
+        return loupe::run_restore_command(*loupe::Config::load(config_path, overrides), line.args,
+                                          std::cout, std::cerr);
+    }
     loupe::Runtime runtime(loupe::Config::load(config_path, overrides));
+    if (admin && line.args[0] == "backup") {
+        return loupe::run_backup_command(runtime, line.args, std::cout, std::cerr);
+    }
 
     if (line.help || line.command.empty() || line.command == "help") {
         runtime.load_plugins();

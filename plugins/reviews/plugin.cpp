@@ -3,10 +3,12 @@
 #include "loupe/plugin.hpp"
 
 #include "auto_approval.hpp"
+#include "loupe/builds/build_deletion.hpp"
 #include "loupe/builds/builds_service.hpp"
 #include "loupe/host.hpp"
 #include "migrations.hpp"
 #include "routes/routes.hpp"
+#include "store/build_rows.hpp"
 
 namespace {
 
@@ -29,6 +31,12 @@ void install(loupe::Host& host) {
             carry_approvals_forward(session, builds, build);
         }
     });
+    // Retention deleting builds: their reviews and comments go with them.
+    if (auto* deletion = host.services().find<loupe::builds::BuildDeletion>()) {
+        deletion->observe([](soci::session& session, const loupe::builds::DeletedBuilds& deleted) {
+            return delete_rows_of_builds(session, deleted.build_ids);
+        });
+    }
 }
 
 }  // namespace
