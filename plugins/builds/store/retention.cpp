@@ -107,7 +107,11 @@ std::vector<std::string> blob_keys_of_builds(soci::session& session,
                             "SELECT pw_trace_key FROM screenshots WHERE pw_trace_key IS NOT NULL "
                             "AND build_id IN ",
                             "SELECT mask_key FROM screenshot_diffs WHERE mask_key IS NOT NULL AND "
-                            "build_id IN "}) {
+                            "build_id IN ",
+                            // Other builds' diffs against these builds' screenshots go too.
+                            "SELECT d.mask_key FROM screenshot_diffs d JOIN screenshots s ON s.id "
+                            "= d.base_screenshot_id WHERE d.mask_key IS NOT NULL AND s.build_id "
+                            "IN "}) {
         for_each_row_of_ids(session, std::string(sql) + ids_table, ids, collect);
     }
     std::sort(keys.begin(), keys.end());

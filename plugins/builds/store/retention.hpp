@@ -38,7 +38,8 @@ std::vector<std::pair<int64_t, int64_t>> uses_of_builds(soci::session& session,
 /// Every diff of the builds.
 std::vector<int64_t> diff_ids_of_builds(soci::session& session, const std::vector<int64_t>& ids);
 
-/// Every blob key the builds' rows hold: screenshots, traces and diff masks.
+/// Every blob key the builds' rows hold (screenshots, traces, diff masks), and the masks of
+/// other builds' diffs against their screenshots: what delete_builds() releases.
 std::vector<std::string> blob_keys_of_builds(soci::session& session,
                                              const std::vector<int64_t>& ids);
 
