@@ -133,6 +133,8 @@ int backup(Runtime& runtime, const Arguments& arguments, std::ostream& out) {
                                  " is not empty: choose a new one");
     }
     fs::create_directories(directory);
+    // The copy holds what the data folder holds (token hashes, the signing secret).
+    fs::permissions(directory, fs::perms::owner_all);
     const auto url = runtime.config().get_string("db.url", "sqlite:./data/loupe.db");
     const auto target = parse_database_url(url);
     Json manifest = {

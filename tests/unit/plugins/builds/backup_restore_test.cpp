@@ -128,6 +128,7 @@ TEST_CASE("backup while serving, restore into an empty data folder, serve the sa
     const auto report = json_line(out);
     CHECK(fs::exists(fs::path(folder) / "backup.json"));
     CHECK(fs::exists(fs::path(folder) / "blobs.txt"));
+    CHECK((fs::status(folder).permissions() & fs::perms::all) == fs::perms::owner_all);
     CHECK(report["blobs"]["backend"] == "local");
     CHECK(report["blobs"]["count"].get<int64_t>() >= 5);  // 3 screenshots and a mask at least
     // Same filesystem: hard links, no copies.

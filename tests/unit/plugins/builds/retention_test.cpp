@@ -269,11 +269,30 @@ TEST_CASE("retention: settings are validated and the server default applies") {
               .is_null());
     CHECK(admin(server,
                 {"retention", "--project", "default/default", "--default"})["retentionDays"] == 90);
+
+    // --project prunes that project's builds only.
+    admin(server, {"project", "create", "--account", "default", "--name", "other"});
+    const auto old = pushed(server, {{"solo", png_blob("scoped-1")}},
+                            body(sha('a'), "x", {{"parentCommits", {sha('a')}}}));
+    const auto latest = pushed(server, {{"solo", png_blob("scoped-2")}},
+                               body(sha('b'), "x", {{"parentCommits", {sha('b')}}}));
+    auto db = open_database(server);
+    *db << "UPDATE builds SET created_at = created_at - " + std::to_string(100 * day_ms) +
+               " WHERE number = " + std::to_string(old);
+    const auto elsewhere = prune(server, {"--project", "default/other", "--skip-blobs"});
+    CHECK(elsewhere["projects"] == 1);
+    CHECK(elsewhere["builds"] == 0);
+    CHECK(elsewhere["blobs"].is_null());
+    CHECK(build_numbers(*db) == std::set<long long>{old, latest});
+    CHECK(prune(server, {"--project", "default/default", "--skip-blobs"})["builds"] == 1);
+    CHECK(build_numbers(*db) == std::set<long long>{latest});
+
     std::string out;
     CHECK(server.run_cli({"admin", "retention", "--project", "default/default", "--days", "-1"},
                          out) == 2);
     CHECK(server.run_cli({"admin", "retention", "--project", "default/nope"}, out) == 1);
     CHECK(server.run_cli({"admin", "prune", "--bogus"}, out) == 2);
+    CHECK(server.run_cli({"admin", "prune", "--project", "default/nope"}, out) == 1);
 }
 
 TEST_CASE("retention: the recurring prune job runs, records its report and queues the next run") {
