@@ -8,6 +8,7 @@
 #include <set>
 
 #include "admin_command.hpp"
+#include "backup/backup.hpp"
 #include "blob/s3/blob_migration.hpp"
 #include "command_line.hpp"
 #include "config/config.hpp"
@@ -26,6 +27,8 @@ void print_usage(std::ostream& out, const loupe::Registries* registries) {
            "  migrate                apply pending schema migrations and exit\n"
            "  admin ...              manage users, accounts, projects and tokens\n"
            "  admin blobs migrate --to s3 [--from DIR]   copy local blobs into the bucket\n"
+           "  admin backup DIR       copy the database (SQLite, online) and the blobs into DIR\n"
+           "  admin restore DIR      restore a backup into the empty data folder\n"
            "  jobs list|retry ...    inspect the job queue, queue a failed job again\n"
            "  plugins                list the enabled plugins\n"
            "  version                print the version and plugin build id\n";
@@ -118,6 +121,11 @@ int run(int argc, char** argv) {
         overrides["db.pool_size"] = "2";
     }
     auto config = loupe::Config::load(config_path, overrides);
+    const bool admin = line.command == "admin" && !line.args.empty();
+    if (admin && line.args[0] == "restore") {
+        // Before anything opens (and so creates) the database in the data folder.
+        return loupe::run_restore_command(*config, line.args, std::cout, std::cerr);
+    }
     if (!line.help && !is_core_command(line.command)) {
         // A plugin command that needs no runtime (`diff`) runs before any database is opened.
         if (const auto exit_code =
@@ -126,6 +134,9 @@ int run(int argc, char** argv) {
         }
     }
     loupe::Runtime runtime(std::move(config));
+    if (admin && line.args[0] == "backup") {
+        return loupe::run_backup_command(runtime, line.args, std::cout, std::cerr);
+    }
 
     if (line.help || line.command.empty() || line.command == "help") {
         runtime.load_plugins();

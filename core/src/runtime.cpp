@@ -7,6 +7,8 @@
 
 #include "blob/local_blob_store.hpp"
 #include "blob/s3/s3_blob_store.hpp"
+#include "blob/sweep/blob_holders.hpp"
+#include "blob/sweep/blob_sweeper.hpp"
 #include "core_routes.hpp"
 #include "db/database_impl.hpp"
 #include "http/openapi_route.hpp"
@@ -81,6 +83,22 @@ Runtime::Runtime(std::unique_ptr<Config> config) : config_(std::move(config)) {
 
     context_ = std::make_unique<CoreContext>(CoreContext{
         *config_, *database_, *identity_, *blobs_, registries_, job_signal_, level, {}});
+
+    blob_inventory_ = local_blobs_ != nullptr ? local_blob_inventory(*local_blobs_)
+                                              : s3_blob_inventory(*s3_blobs_);
+    blob_sweeper_ = std::make_unique<BlobSweeper>(
+        *database_, *blob_inventory_,
+        [this](soci::session& session, const std::vector<std::string>& keys) {
+            return referenced_blobs(registries_, session, keys);
+        },
+        [this](soci::session& session) {
+            std::set<std::string> loaded;
+            for (const auto& plugin : plugins_) {
+                loaded.insert(plugin.name);
+            }
+            return unseen_blob_holders(session, loaded);
+        },
+        BlobSweepSettings::from_config(*config_), *log_);
 }
 
 Runtime::~Runtime() {
@@ -111,6 +129,7 @@ void Runtime::set_public_url(std::string url) {
 void Runtime::load_plugins() {
     auto core_host = std::make_unique<HostImpl>("core", *context_);
     register_core_routes(*core_host);
+    core_host->services().provide<BlobSweep>(*blob_sweeper_);
     core_host->commit();
     hosts_.push_back(std::move(core_host));
 
@@ -139,7 +158,20 @@ std::vector<AppliedMigration> Runtime::migrate() {
     for (const auto& track : registries_.migrations) {
         tracks.push_back(track);
     }
-    return run_migrations(*database_, tracks, *log_);
+    auto applied = run_migrations(*database_, tracks, *log_);
+    if (registries_.frozen) {
+        std::vector<std::pair<std::string, bool>> holders;
+        for (const auto& plugin : plugins_) {
+            bool holds = false;
+            for (const auto& finder : registries_.blob_finders) {
+                holds = holds || finder.plugin == plugin.name;
+            }
+            holders.emplace_back(plugin.name, holds);
+        }
+        database_->transaction(
+            [&](soci::session& session) { record_blob_holders(session, holders); });
+    }
+    return applied;
 }
 
 void Runtime::run_ready_hooks() {

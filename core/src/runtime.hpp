@@ -18,6 +18,8 @@
 
 namespace loupe {
 
+class BlobInventory;
+class BlobSweeper;
 class HostImpl;
 class JobWorkers;
 class LocalBlobStore;
@@ -36,7 +38,8 @@ public:
     /// Registers the core's routes, then opens, orders and installs plugins.enabled from
     /// plugins.path, and freezes the registries. Throws PluginLoadError with the reason.
     void load_plugins();
-    /// Core track first, then each plugin's in install order.
+    /// Core track first, then each plugin's in install order. With the plugins loaded, also
+    /// records which of them hold blob keys (for the blob sweep).
     std::vector<AppliedMigration> migrate();
     void run_ready_hooks();
     void run_shutdown_hooks();
@@ -55,6 +58,10 @@ public:
     BlobStore& blobs();
     /// The S3 store when blobs.backend=s3, else nullptr.
     S3BlobStore* s3_blobs() { return s3_blobs_; }
+    /// The local store when blobs.backend=local, else nullptr.
+    LocalBlobStore* local_blobs() { return local_blobs_; }
+    /// The blob store's listing and quarantine (the blob sweep, backups).
+    BlobInventory& blob_inventory() { return *blob_inventory_; }
     /// Throws std::runtime_error with a clear message when the blob store cannot be used (an
     /// unreachable bucket, refused credentials); `loupe serve` calls it before listening.
     void check_blob_store();
@@ -62,6 +69,8 @@ public:
     /// What the plugins described of their routes (the ApiDescription service).
     const ApiDescriptionRegistry& api_description() const { return api_description_; }
     CoreContext& context() { return *context_; }
+    /// The blob sweep the core provides to plugins (as the BlobSweep service).
+    BlobSweeper& blob_sweeper() { return *blob_sweeper_; }
     Logger& log() { return *log_; }
     const std::vector<LoadedPlugin>& plugins() const { return plugins_; }
     std::string data_dir() const;
@@ -84,6 +93,8 @@ private:
     std::unique_ptr<CoreContext> context_;
     std::vector<std::unique_ptr<HostImpl>> hosts_;
     std::vector<LoadedPlugin> plugins_;
+    std::unique_ptr<BlobInventory> blob_inventory_;
+    std::unique_ptr<BlobSweeper> blob_sweeper_;
     JobSignal job_signal_;
     std::unique_ptr<JobWorkers> job_workers_;
 };

@@ -162,6 +162,23 @@ CREATE INDEX screenshot_diffs_test_fingerprint ON screenshot_diffs (test_id, fin
 CREATE INDEX builds_project_day_activity ON builds
   (project_id, (created_at / 86400000), created_at, screenshot_count, conclusion, review_state)
 )SQL");
+    // Retention: a project's own number of days (NULL: the server's default), the schedule of
+    // the daily prune job (one row), and the indexes that deleting builds needs: the foreign
+    // keys from diffs to screenshots are checked for every deleted screenshot, and the prune
+    // asks which builds still use a build as their baseline.
+    migrations.add(5, "retention settings, prune schedule, indexes for deleting builds", R"SQL(
+ALTER TABLE build_settings ADD COLUMN retention_days INTEGER CHECK (retention_days >= 0);
+CREATE TABLE build_prune_schedule (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  sequence BIGINT NOT NULL,
+  next_run_at BIGINT NOT NULL,
+  last_run_at BIGINT,
+  last_report TEXT
+);
+CREATE INDEX screenshot_diffs_base_screenshot ON screenshot_diffs (base_screenshot_id);
+CREATE INDEX screenshot_diffs_head_screenshot ON screenshot_diffs (head_screenshot_id);
+CREATE INDEX builds_base_build ON builds (base_build_id)
+)SQL");
 }
 
 }  // namespace loupe::builds

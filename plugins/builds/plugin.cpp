@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <list>
 #include <memory>
+#include <stdexcept>
 
 #include "diff_command.hpp"
 #include "finalize.hpp"
@@ -14,6 +15,8 @@
 #include "processing/compute_diff.hpp"
 #include "processing/process_build.hpp"
 #include "project_settings_fields.hpp"
+#include "retention/prune_job.hpp"
+#include "retention/retention_commands.hpp"
 #include "routes/routes.hpp"
 #include "service/builds_service_impl.hpp"
 #include "store/blob_references.hpp"
@@ -26,10 +29,22 @@ void install(loupe::Host& host) {
     // The plugin is never unloaded: its services live until the process exits (one per
     // install, as a test process may install the plugin into several runtimes).
     static std::list<std::unique_ptr<BuildsServiceImpl>> services;
+    static std::list<std::unique_ptr<BuildDeletionImpl>> deletions;
+    static std::list<std::unique_ptr<Retention>> retentions;
     auto& service = services.emplace_back(std::make_unique<BuildsServiceImpl>(host));
     const BuildEvents& events = service->events();
     host.services().provide<loupe::builds::BuildsService>(*service);
-    host.project_fields().add(write_project_settings_fields);
+    auto& deletion = *deletions.emplace_back(std::make_unique<BuildDeletionImpl>());
+    host.services().provide<loupe::builds::BuildDeletion>(deletion);
+    const int64_t retention_days = host.config().get_int("retention_days", 0);
+    if (retention_days < 0) {
+        throw std::runtime_error("plugins.builds.retention_days: expected a number of days >= 0");
+    }
+    host.project_fields().add(project_settings_fields(retention_days));
+    auto& retention = *retentions.emplace_back(std::make_unique<Retention>(
+        host, deletion, host.services().find<loupe::BlobSweep>(), retention_days));
+    add_retention_commands(host, retention);
+    add_prune_job(host, retention, host.config().get_int("prune_interval_hours", 24) * 3'600'000);
 
     add_migrations(host.migrations());
     add_create_build(host, events);

@@ -8,12 +8,14 @@
 
 #include "commands/admin_commands.hpp"
 #include "git_providers_impl.hpp"
+#include "loupe/builds/build_deletion.hpp"
 #include "loupe/builds/builds_service.hpp"
 #include "loupe/host.hpp"
 #include "loupe/http/api_description.hpp"
 #include "routes/exchange_routes.hpp"
 #include "settings/git_settings.hpp"
 #include "status/commit_status_pusher.hpp"
+#include "store/commit_statuses.hpp"
 #include "store/git_migrations.hpp"
 #include "tokenless/tokenless_auth.hpp"
 #include "tokenless/tokenless_token.hpp"
@@ -60,6 +62,12 @@ void install(Host& host) {
     } else {
         host.log().warn("git.builds_service_missing",
                         {{"effect", "commit statuses are not pushed"}});
+    }
+    if (auto* deletion = host.services().find<builds::BuildDeletion>()) {
+        deletion->observe([](soci::session& session, const builds::DeletedBuilds& deleted) {
+            return builds::DeletedRows{
+                {"commit statuses", delete_statuses_of_builds(session, deleted.build_ids)}};
+        });
     }
 }
 

@@ -74,6 +74,12 @@ CREATE TABLE build_subscriptions (
   PRIMARY KEY (build_id, user_id)
 )
 )SQL");
+    // Deleting diffs (retention) checks the rows that point at each one: these make that a
+    // lookup instead of a scan.
+    migrations.add(3, "indexes on the rows pointing at diffs", R"SQL(
+CREATE INDEX review_snapshots_diff ON review_snapshots (diff_id);
+CREATE INDEX comments_screenshot_diff ON comments (screenshot_diff_id)
+)SQL");
 }
 
 }  // namespace loupe::reviews

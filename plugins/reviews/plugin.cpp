@@ -3,11 +3,13 @@
 #include "loupe/plugin.hpp"
 
 #include "auto_approval.hpp"
+#include "loupe/builds/build_deletion.hpp"
 #include "loupe/builds/builds_service.hpp"
 #include "loupe/host.hpp"
 #include "loupe/http/api_description.hpp"
 #include "migrations.hpp"
 #include "routes/routes.hpp"
+#include "store/build_rows.hpp"
 
 namespace {
 
@@ -31,6 +33,12 @@ void install(loupe::Host& host) {
             carry_approvals_forward(session, builds, build);
         }
     });
+    // Retention deleting builds: their reviews and comments go with them.
+    if (auto* deletion = host.services().find<loupe::builds::BuildDeletion>()) {
+        deletion->observe([](soci::session& session, const loupe::builds::DeletedBuilds& deleted) {
+            return delete_rows_of_builds(session, deleted.build_ids);
+        });
+    }
 }
 
 }  // namespace

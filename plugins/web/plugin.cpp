@@ -3,12 +3,15 @@
 // API: thumbnails and a build's live state.
 #include "loupe/plugin.hpp"
 
+#include <set>
+
 #include "login_link_command.hpp"
 #include "loupe/host.hpp"
 #include "loupe/http/api_description.hpp"
 #include "migrations.hpp"
 #include "routes/routes.hpp"
 #include "settings.hpp"
+#include "store/thumbnails.hpp"
 
 namespace {
 
@@ -32,6 +35,26 @@ void install(loupe::Host& host) {
     add_thumbnail_route(host, thumbnailer);
     add_live_route(host);
     add_user_commands(host, sessions);
+    // A thumbnail is in use while the screenshot it shows is stored: once the sweep removed
+    // that, the thumbnail goes at the next sweep (a missing thumbnail is made again on demand).
+    auto& blobs = host.blobs();
+    host.blob_references().add(
+        [&blobs](soci::session& session, const std::vector<std::string>& keys) {
+            std::set<std::string> in_use;
+            const auto sources = thumbnails::sources_of(session, keys);
+            std::vector<std::string> source_keys;
+            for (const auto& [thumbnail, source] : sources) {
+                source_keys.push_back(source);
+            }
+            const auto gone_list = blobs.missing(source_keys);
+            const std::set<std::string> gone(gone_list.begin(), gone_list.end());
+            for (const auto& [thumbnail, source] : sources) {
+                if (!gone.contains(source)) {
+                    in_use.insert(thumbnail);
+                }
+            }
+            return in_use;
+        });
 
     host.on_ready([sessions] { sessions->delete_stale(); });
     host.on_bootstrap([sessions](const loupe::User& admin) {

@@ -32,6 +32,16 @@ nlohmann::json admin(const ServerProcess& server, std::vector<std::string> args)
     return nlohmann::json::parse(out.substr(start, out.rfind('}') - start + 1));
 }
 
+nlohmann::json json_line(const std::string& out) {
+    const auto after_newline = out.rfind("\n{");
+    const auto start = after_newline != std::string::npos ? after_newline + 1
+                       : out.rfind('{', 0) == 0           ? 0
+                                                          : std::string::npos;
+    INFO(out);
+    REQUIRE(start != std::string::npos);
+    return nlohmann::json::parse(out.substr(start, out.find('\n', start) - start));
+}
+
 std::string member_token(const ServerProcess& server, const std::string& slug,
                          const std::string& role) {
     admin(server, {"user", "create", "--slug", slug, "--name", slug});

@@ -14,6 +14,10 @@ namespace loupe::test {
 /// Runs `loupe admin <args> --json`, REQUIREs exit code 0 and returns the JSON it printed.
 nlohmann::json admin(const ServerProcess& server, std::vector<std::string> args);
 
+/// The last line of a command's output that holds a JSON object (`--json`; the command's log
+/// lines share the stream), parsed; REQUIREs one.
+nlohmann::json json_line(const std::string& out);
+
 /// The first 40-character string starting with `prefix` anywhere in `value` ("" if none).
 std::string find_token(const nlohmann::json& value, const std::string& prefix);
 

@@ -165,7 +165,10 @@ void LocalBlobStore::remove_stale_temporaries() {
 
 void LocalBlobStore::publish(const std::string& temporary, const std::string& key) {
     const auto target = path_for(key);
-    if (fs::exists(target)) {
+    // Already stored: only its modification time changes, to now. Whoever wrote the bytes
+    // again is about to reference them, and the blob sweep keeps blobs modified after its
+    // cutoff. (Fails when the blob is absent, which is then written below.)
+    if (::utimensat(root_fd_, relative_blob_path(key).c_str(), nullptr, 0) == 0) {
         fs::remove(temporary);
         return;
     }

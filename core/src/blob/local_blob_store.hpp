@@ -45,10 +45,13 @@ public:
     /// a killed process was writing. Runs at start and then on the schedule above.
     void remove_stale_temporaries();
     /// fsyncs and renames a finished temporary file to the blob path of `key` (idempotent if
-    /// the blob already exists: the temporary file is removed).
+    /// the blob already exists: the temporary file is removed and the blob's modification time
+    /// set to now, so the blob sweep counts it as freshly written).
     void publish(const std::string& temporary, const std::string& key);
 
     const UrlSigner& signer() const { return signer_; }
+    /// The folder holding the blobs.
+    const std::string& root() const { return root_; }
 
 private:
     std::string root_;

@@ -113,6 +113,16 @@ CREATE TABLE jobs (
 CREATE INDEX jobs_status_run_at ON jobs (status, run_at);
 )SQL";
 
+// The blob sweep sees only the rows of loaded plugins: this remembers, per plugin, whether its
+// tables may hold blob keys (it registered a reference finder when it was last loaded).
+constexpr const char* blob_holders_sql = R"SQL(
+CREATE TABLE blob_holders (
+    plugin TEXT PRIMARY KEY,
+    holds_blob_keys INTEGER NOT NULL CHECK (holds_blob_keys IN (0, 1)),
+    recorded_at BIGINT NOT NULL
+);
+)SQL";
+
 }  // namespace
 
 MigrationTrack core_migration_track() {
@@ -121,6 +131,7 @@ MigrationTrack core_migration_track() {
         {
             MigrationStep{1, "identity", identity_sql},
             MigrationStep{2, "jobs", jobs_sql},
+            MigrationStep{3, "blob holders", blob_holders_sql},
         },
     };
 }

@@ -3,6 +3,7 @@
 #include <soci/soci.h>
 
 #include <map>
+#include <stdexcept>
 
 #include "loupe/imagediff/imagediff.hpp"
 #include "processing/baseline.hpp"
@@ -118,6 +119,12 @@ void process_build(Host& host, const BuildEvents& events, int64_t build_id) {
         const auto auto_approve =
             auto_approve_glob(build_settings_of(session, project->id), *project);
         auto choice = choose_baseline(session, *build, *project, auto_approve);
+        // Retention may be deleting that (old) build right now: locking it makes one of the two
+        // wait for the other. Pruned first: this attempt fails and the retry chooses again;
+        // locked first: the prune sees this build use it, and keeps it.
+        if (choice.build && !find_build(session, host.db().dialect(), choice.build->id, true)) {
+            throw std::runtime_error("the chosen baseline build was just pruned");
+        }
         build->type = build_type(*build, auto_approve, choice.build.has_value());
         build->base_build_id =
             choice.build ? std::optional<int64_t>(choice.build->id) : std::nullopt;

@@ -1,6 +1,6 @@
 #pragma once
-// The builds plugin's per-project settings: which branches are auto-approved references and how
-// recurring changes are ignored.
+// The builds plugin's per-project settings: which branches are auto-approved references, how
+// recurring changes are ignored, and how long builds are kept.
 
 #include <cstdint>
 #include <map>
@@ -20,6 +20,9 @@ struct BuildSettings {
     bool ignore_enabled = true;
     /// Changes seen this many times in 7 days on references are ignored; unset = never.
     std::optional<int64_t> auto_ignore_changes = 3;
+    /// Builds older than this many days are pruned (0: kept forever); unset = the server's
+    /// default (`plugins.builds.retention_days`).
+    std::optional<int64_t> retention_days;
 };
 
 /// The project's settings (the defaults when it has none stored).

@@ -1,6 +1,8 @@
 #include "store/commit_statuses.hpp"
 
+#include "loupe/db/dialect.hpp"
 #include "loupe/db/row_reader.hpp"
+#include "loupe/json.hpp"
 
 namespace loupe::git {
 
@@ -88,6 +90,20 @@ void record_push_failed(soci::session& session, int64_t build_id, const std::str
     session << "UPDATE git_commit_statuses SET last_error = :error, failed_at = :now1, "
                "updated_at = :now2 WHERE build_id = :build",
         soci::use(error), soci::use(now), soci::use(now), soci::use(build_id);
+}
+
+int64_t delete_statuses_of_builds(soci::session& session, const std::vector<int64_t>& build_ids) {
+    if (build_ids.empty()) {
+        return 0;
+    }
+    const std::string ids = Json(build_ids).dump();
+    soci::statement statement =
+        (session.prepare << render_sql(dialect_of(session),
+                                       "DELETE FROM git_commit_statuses WHERE build_id IN (SELECT "
+                                       "CAST(value AS BIGINT) FROM {{json_rows:ids}})"),
+         soci::use(ids, "ids"));
+    statement.execute(true);
+    return statement.get_affected_rows();
 }
 
 }  // namespace loupe::git

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace loupe::git {
 
@@ -50,5 +51,8 @@ void release_push(soci::session& session, int64_t build_id, const std::string& e
 /// Records that pushing gave up for good (the job failed its last attempt).
 void record_push_failed(soci::session& session, int64_t build_id, const std::string& error,
                         int64_t now);
+
+/// Forgets the statuses of builds retention deleted; returns how many rows went.
+int64_t delete_statuses_of_builds(soci::session& session, const std::vector<int64_t>& build_ids);
 
 }  // namespace loupe::git

@@ -1,5 +1,8 @@
 #include "store/thumbnails.hpp"
 
+#include "loupe/db/dialect.hpp"
+#include "loupe/json.hpp"
+
 namespace loupe::web::thumbnails {
 
 std::optional<std::string> find(soci::session& session, const std::string& source_key,
@@ -21,6 +24,29 @@ void record(soci::session& session, const std::string& source_key, const std::st
                "VALUES (:source, :variant, :thumbnail, :now) ON CONFLICT (source_key, variant) "
                "DO NOTHING",
         soci::use(source_key), soci::use(variant), soci::use(thumbnail_key), soci::use(now);
+}
+
+std::map<std::string, std::string> sources_of(soci::session& session,
+                                              const std::vector<std::string>& keys) {
+    std::map<std::string, std::string> sources;
+    if (keys.empty()) {
+        return sources;
+    }
+    Json rows_of_keys = Json::array();
+    for (const auto& key : keys) {
+        rows_of_keys.push_back({{"k", key}});
+    }
+    const std::string list = rows_of_keys.dump();
+    soci::rowset<soci::row> rows =
+        (session.prepare << render_sql(dialect_of(session),
+                                       "SELECT thumbnail_key, source_key FROM web_thumbnails "
+                                       "WHERE thumbnail_key IN (SELECT value ->> 'k' FROM "
+                                       "{{json_rows:keys}})"),
+         soci::use(list, "keys"));
+    for (const auto& row : rows) {
+        sources.emplace(row.get<std::string>(0), row.get<std::string>(1));
+    }
+    return sources;
 }
 
 }  // namespace loupe::web::thumbnails

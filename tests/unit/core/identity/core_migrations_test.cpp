@@ -5,26 +5,28 @@
 namespace loupe {
 namespace {
 
-TEST_CASE("the core track creates the identity tables and the job queue, once") {
+TEST_CASE("the core track creates the identity tables, the job queue and blob holders, once") {
     test::TestDatabase test_database;
     auto database = open_database(test_database.url(), 2);
     test::SilentLogger logger;
 
     const auto track = core_migration_track();
     CHECK(track.plugin == "core");
-    REQUIRE(track.steps.size() == 2);
+    REQUIRE(track.steps.size() == 3);
     CHECK(track.steps[0].name == "identity");
     CHECK(track.steps[1].name == "jobs");
+    CHECK(track.steps[2].name == "blob holders");
 
     const auto applied = run_migrations(*database, {track}, logger);
-    REQUIRE(applied.size() == 2);
+    REQUIRE(applied.size() == 3);
     CHECK(applied[0].version == 1);
     CHECK(applied[1].version == 2);
+    CHECK(applied[2].version == 3);
     CHECK(run_migrations(*database, {core_migration_track()}, logger).empty());
 
     auto session = database->session();
     for (const char* table : {"users", "accounts", "team_members", "projects", "project_users",
-                              "tokens", "token_scopes", "jobs"}) {
+                              "tokens", "token_scopes", "jobs", "blob_holders"}) {
         CAPTURE(table);
         long long rows = -1;
         *session << std::string("SELECT COUNT(*) FROM ") + table, soci::into(rows);
