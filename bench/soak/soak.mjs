@@ -337,12 +337,18 @@ function memoryGrowth() {
 // ---------------------------------------------------------------------------------------------
 // Integrity.
 
-/** Polls every acknowledged build until it concludes (3 minutes at most). */
+/**
+ * Polls every acknowledged build until it concludes. The queue may hold a backlog when the traffic
+ * outran the job workers, so it waits as long as builds keep concluding: it gives up after 3
+ * minutes without one concluding, or after 30 minutes in all.
+ */
 async function waitConcluded() {
   const pending = new Set(acknowledged.keys());
   const results = new Map();
-  const deadline = Date.now() + 180_000;
-  while (pending.size && Date.now() < deadline) {
+  const started = Date.now();
+  let lastProgress = started;
+  while (pending.size && Date.now() - lastProgress < 180_000 && Date.now() - started < 1_800_000) {
+    const before = pending.size;
     for (const buildNumber of [...pending]) {
       const got = await call("GET build", "GET", `${base}/v2/projects/default/default/builds/${buildNumber}`, {
         token: tokens.personal,
@@ -353,9 +359,10 @@ async function waitConcluded() {
         pending.delete(buildNumber);
       }
     }
+    if (pending.size < before) lastProgress = Date.now();
     if (pending.size) await sleep(1000);
   }
-  return { results, pending };
+  return { results, pending, waitedMs: Date.now() - started };
 }
 
 /**
@@ -480,7 +487,7 @@ try {
   clearInterval(sampler);
   const trafficSeconds = elapsed();
 
-  const { results, pending } = await waitConcluded();
+  const { results, pending, waitedMs } = await waitConcluded();
   const list = await call("GET builds", "GET", `${base}/v2/projects/default/default/builds?perPage=1`, {
     token: tokens.personal,
     retry: true,
@@ -524,7 +531,10 @@ try {
     );
   }
   console.log("integrity:");
-  console.log(`  builds finalized: ${acknowledged.size}; concluded: ${results.size}; still pending: ${pending.size}`);
+  console.log(
+    `  builds finalized: ${acknowledged.size}; concluded: ${results.size}; still pending: ${pending.size} ` +
+      `(waited ${Math.round(waitedMs / 1000)} s after the traffic for the queue to drain)`,
+  );
   console.log(
     `  builds with an error or stats other than their baseline implies: ${wrong.length}` +
       (unjudged ? ` (${unjudged} with a baseline of unknown content not judged)` : ""),
@@ -535,7 +545,8 @@ try {
     `  builds created: ${createdAnswered} answered + ${createsUnanswered} cut by a kill; ` +
       `the server lists ${listed}${countOk ? "" : " (MISMATCH)"}; ${abandoned} abandoned by their client`,
   );
-  console.log(`  database checks (rows per build, counters, failed jobs): ${problems.length ? problems.join("; ") : "exact"}`);
+  const shown = problems.slice(0, 20).join("; ") + (problems.length > 20 ? `; … ${problems.length - 20} more` : "");
+  console.log(`  database checks (rows per build, counters, failed jobs): ${problems.length ? shown : "exact"}`);
   console.log(
     `  blobs: ${blobs.length} stored, ${corrupt.length} not matching their key, ${missing.length} referenced but missing; ` +
       `${temporaries} temporaries of cut uploads`,
