@@ -5,6 +5,7 @@
 #include <exception>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 
 #include "admin_command.hpp"
 #include "blob/s3/blob_migration.hpp"
@@ -109,7 +110,15 @@ int run(int argc, char** argv) {
         // One-shot commands need a couple of connections, not a server's pool.
         overrides["db.pool_size"] = "2";
     }
-    loupe::Runtime runtime(loupe::Config::load(config_path, overrides));
+    auto config = loupe::Config::load(config_path, overrides);
+    // The server's log goes to log.file from its first line; other commands keep stderr.
+    std::optional<loupe::LogFile> log_file;
+    if (line.command == "serve" && !line.help) {
+        if (const auto path = config->get_string("log.file", ""); !path.empty()) {
+            log_file.emplace(path);
+        }
+    }
+    loupe::Runtime runtime(std::move(config));
 
     if (line.help || line.command.empty() || line.command == "help") {
         runtime.load_plugins();
@@ -118,7 +127,7 @@ int run(int argc, char** argv) {
         return line.command.empty() && !line.help ? 2 : 0;
     }
     if (line.command == "serve") {
-        return loupe::run_serve_command(runtime, line.args);
+        return loupe::run_serve_command(runtime, line.args, log_file ? &*log_file : nullptr);
     }
     if (line.command == "migrate") {
         runtime.load_plugins();
