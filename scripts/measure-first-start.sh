@@ -5,10 +5,12 @@
 #   scripts/install-deps.sh && scripts/build.sh && build/bin/loupe --config etc/loupe.properties serve
 # (on a free port instead of 8080), then polls GET /healthz. Prints the time of each step.
 # ccache keeps compiled objects across runs (the build uses it when installed), so a repeat
-# run is far faster than a first one: CCACHE_DISABLE=1 measures a first build.
+# run is far faster than a first one: CCACHE_DISABLE=1 measures a first build. ccache reuses
+# objects only for a clone under its base_dir: LOUPE_MEASURE_DIR (default $TMPDIR or /tmp)
+# chooses the parent folder of the clone.
 set -euo pipefail
 SOURCE=${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
-WORK=$(mktemp -d /tmp/loupe-first-start.XXXXXX)
+WORK=$(mktemp -d "${LOUPE_MEASURE_DIR:-${TMPDIR:-/tmp}}/loupe-first-start.XXXXXX")
 server=""
 cleanup() {
   if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
