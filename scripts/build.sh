@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# build.sh [BUILD_DIR]: configure and build Loupe (Release with debug info) with -j2.
+# build.sh [BUILD_DIR]: configure and build Loupe (Release with debug info) with -j2: by default
+# only what `loupe serve` needs (the executable, the plugins, the review page's front end);
+# LOUPE_TARGETS=all (scripts/test.sh) also builds the tests and benchmarks.
 # Environment: LOUPE_SANITIZE=1 (ASan+UBSan), LOUPE_WERROR=1 (warnings as errors),
-# LOUPE_DEBUG_INFO=0 (no debug information: compiles about twice as fast; CI uses it).
+# LOUPE_DEBUG_INFO=0 (no debug information: compiles about twice as fast; CI uses it),
+# LOUPE_TARGETS (CMake targets, default loupe_serve), LOUPE_JOBS (default 2).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${1:-$ROOT/build}
@@ -21,4 +24,5 @@ else
 fi
 if [ "${LOUPE_WERROR:-0}" = 1 ]; then args+=(-DCMAKE_COMPILE_WARNING_AS_ERROR=ON); else args+=(-DCMAKE_COMPILE_WARNING_AS_ERROR=OFF); fi
 cmake "${args[@]}" >/dev/null
-cmake --build "$BUILD" -j "${LOUPE_JOBS:-2}"
+read -r -a targets <<<"${LOUPE_TARGETS:-loupe_serve}"
+cmake --build "$BUILD" -j "${LOUPE_JOBS:-2}" --target "${targets[@]}"

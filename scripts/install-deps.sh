@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# install-deps.sh: the Debian 12 packages Loupe needs to build, run and test (run as root, or
-# through sudo). Idempotent.
+# install-deps.sh: the Debian 12 packages Loupe needs to build, run and test. Idempotent. Run it
+# as root (a fresh container or VM, where there is often no sudo) or as a user: it then runs
+# apt-get through sudo, and only when a package is missing.
 set -euo pipefail
 packages=(
   build-essential cmake ninja-build ccache pkg-config git
@@ -24,6 +25,10 @@ for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 if [ ${#missing[@]} -gt 0 ]; then
+  if [ -n "$SUDO" ] && ! command -v sudo >/dev/null; then
+    echo "install-deps.sh: missing packages (${missing[*]}); run this script as root, or install sudo" >&2
+    exit 1
+  fi
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -7,17 +7,22 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${1:-$ROOT/build}
-"$ROOT/scripts/build.sh" "$BUILD"
+LOUPE_TARGETS=all "$ROOT/scripts/build.sh" "$BUILD"
 
 # npm test dependencies: the official Argos CLIs (tests/e2e), the S3 server s3rver (tests/s3),
 # playwright-core (tests/browser), the OpenAPI validator and Argos API client (tests/openapi)
 # and the diff peers (bench).
 for folder in tests/e2e tests/s3 tests/browser tests/openapi bench; do
   if [ -f "$ROOT/$folder/package-lock.json" ] && [ ! -d "$ROOT/$folder/node_modules" ]; then
-    # npm 11 leaves other platforms' optional packages (odiff's per-OS binaries) out of a
-    # lockfile it writes, and `npm ci` then refuses it; `npm install` keeps the locked versions.
-    (cd "$ROOT/$folder" && { npm ci --no-audit --no-fund --loglevel=error 2>/dev/null ||
-      npm install --no-audit --no-fund --loglevel=error; })
+    if [ "$folder" = bench ]; then
+      # npm 11 leaves other platforms' optional packages (odiff's per-OS binaries) out of a
+      # lockfile it writes, and `npm ci` then refuses it; `npm install` keeps the locked versions.
+      (cd "$ROOT/$folder" && { npm ci --no-audit --no-fund --loglevel=error 2>/dev/null ||
+        npm install --no-audit --no-fund --loglevel=error; })
+    else
+      # These lock files are complete: `npm ci` installs exactly what they list.
+      (cd "$ROOT/$folder" && npm ci --no-audit --no-fund --loglevel=error)
+    fi
   fi
 done
 

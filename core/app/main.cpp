@@ -5,6 +5,7 @@
 #include <exception>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <set>
 
 #include "admin_command.hpp"
@@ -133,6 +134,13 @@ int run(int argc, char** argv) {
             return *exit_code;
         }
     }
+    // The server's log goes to log.file from its first line; other commands keep stderr.
+    std::optional<loupe::LogFile> log_file;
+    if (line.command == "serve" && !line.help) {
+        if (const auto path = config->get_string("log.file", ""); !path.empty()) {
+            log_file.emplace(path);
+        }
+    }
     loupe::Runtime runtime(std::move(config));
     if (admin && line.args[0] == "backup") {
         return loupe::run_backup_command(runtime, line.args, std::cout, std::cerr);
@@ -145,7 +153,7 @@ int run(int argc, char** argv) {
         return line.command.empty() && !line.help ? 2 : 0;
     }
     if (line.command == "serve") {
-        return loupe::run_serve_command(runtime, line.args);
+        return loupe::run_serve_command(runtime, line.args, log_file ? &*log_file : nullptr);
     }
     if (line.command == "migrate") {
         runtime.load_plugins();

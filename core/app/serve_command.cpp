@@ -1,7 +1,10 @@
 #include "serve_command.hpp"
 
+#include <unistd.h>
+
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <iostream>
 
 #include "allocator_tuning.hpp"
@@ -9,18 +12,52 @@
 #include "http/router.hpp"
 #include "http/server.hpp"
 #include "identity/bootstrap.hpp"
+#include "jobs/job_settings.hpp"
+#include "jobs/job_workers.hpp"
+#include "metrics/metric_registry.hpp"
+#include "metrics/request_metrics.hpp"
 
 namespace loupe {
 namespace {
 
-int wait_for_termination_signal() {
+sigset_t handled_signals() {
     sigset_t signals;
     sigemptyset(&signals);
     sigaddset(&signals, SIGINT);
     sigaddset(&signals, SIGTERM);
-    int received = 0;
-    sigwait(&signals, &received);
-    return received;
+    sigaddset(&signals, SIGHUP);
+    return signals;
+}
+
+/// Waits for SIGINT or SIGTERM; on the way, each SIGHUP reopens the log file.
+int wait_for_termination_signal(LogFile* log_file, Logger& log) {
+    const sigset_t signals = handled_signals();
+    while (true) {
+        int received = 0;
+        sigwait(&signals, &received);
+        if (received != SIGHUP) {
+            return received;
+        }
+        if (log_file == nullptr) {
+            log.info("log.reopen_skipped", {{"reason", "no log.file: the log goes to stderr"}});
+            continue;
+        }
+        const auto problem = log_file->reopen();
+        if (problem.empty()) {
+            log.info("log.reopened", {{"path", log_file->path()}});
+        } else {
+            log.error("log.reopen_failed", {{"path", log_file->path()}, {"error", problem}});
+        }
+    }
+}
+
+std::chrono::milliseconds drain_timeout(const ConfigView& config, const std::string& key,
+                                        int64_t fallback) {
+    const int64_t value = config.get_int(key, fallback);
+    if (value < 0) {
+        throw std::runtime_error(key + " must be at least 0, got " + std::to_string(value));
+    }
+    return std::chrono::milliseconds(value);
 }
 
 /// What the plugins add to the bootstrap block; a failing hook is logged, not fatal.
@@ -44,7 +81,7 @@ std::vector<std::string> bootstrap_lines(Runtime& runtime, const BootstrapResult
 
 }  // namespace
 
-int run_serve_command(Runtime& runtime, const std::vector<std::string>& args) {
+int run_serve_command(Runtime& runtime, const std::vector<std::string>& args, LogFile* log_file) {
     bool migrate = true;
     for (const auto& arg : args) {
         if (arg == "--no-migrate") {
@@ -55,13 +92,14 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args) {
         }
     }
     tune_allocator_for_serving();
-    // Block the termination signals before any thread starts, so every thread inherits the
-    // mask and only sigwait() below receives them.
-    sigset_t signals;
-    sigemptyset(&signals);
-    sigaddset(&signals, SIGINT);
-    sigaddset(&signals, SIGTERM);
+    // Block the handled signals before any thread starts, so every thread inherits the mask and
+    // only sigwait() below receives them.
+    const sigset_t signals = handled_signals();
     pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+    auto& config = runtime.config();
+    const auto http_drain = drain_timeout(config, "http.drain_timeout_ms", 10'000);
+    const auto jobs_drain =
+        std::chrono::milliseconds(JobSettings::from_config(config).drain_timeout_ms);
 
     runtime.check_blob_store();
     runtime.load_plugins();
@@ -72,8 +110,11 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args) {
     runtime.run_ready_hooks();
     runtime.start_job_workers();
 
-    auto& config = runtime.config();
     Router router(runtime.registries().routes);
+    metrics::RequestMetrics request_metrics(runtime.registries().routes);
+    runtime.metrics().add_collector(
+        metrics::RequestMetrics::family_names(),
+        [&request_metrics](metrics::Exposition& out) { request_metrics.collect(out); });
     Authenticator authenticator(runtime.database(), runtime.registries().token_resolvers,
                                 runtime.registries().session_resolvers);
     ServerOptions options;
@@ -90,6 +131,7 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args) {
     options.max_json_bytes =
         static_cast<std::size_t>(config.get_int("http.max_json_bytes", 3 * 1024 * 1024));
     options.public_url = config.get_string("http.public_url", "");
+    options.metrics = &request_metrics;
     HttpServer server(options, router, authenticator, runtime.log());
     const int port = server.start();
     if (config.get_string("http.public_url", "").empty()) {
@@ -98,14 +140,31 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args) {
     if (bootstrap) {
         print_bootstrap(std::cout, *bootstrap, bootstrap_lines(runtime, *bootstrap));
     }
-    std::cout << "loupe: listening on http://" << options.listen_address << ":" << port
-              << std::endl;
+    std::cout << "loupe: listening on http://" << options.listen_address << ":" << port << " (pid "
+              << ::getpid() << ")" << std::endl;
 
-    const int signal_number = wait_for_termination_signal();
-    runtime.log().info("server.stopping", {{"signal", std::to_string(signal_number)}});
-    server.stop();
-    runtime.stop_job_workers();
+    const int signal_number = wait_for_termination_signal(log_file, runtime.log());
+    const auto stopping = std::chrono::steady_clock::now();
+    runtime.log().info("server.stopping",
+                       {{"signal", std::to_string(signal_number)},
+                        {"http_drain_timeout_ms", std::to_string(http_drain.count())},
+                        {"jobs_drain_timeout_ms", std::to_string(jobs_drain.count())}});
+    // Both drain at once: the workers stop claiming while the last requests finish.
+    if (auto* workers = runtime.job_workers()) {
+        workers->stop_claiming();
+    }
+    server.drain(stopping + http_drain);
+    const std::size_t threads_left = runtime.drain_job_workers(stopping + jobs_drain);
+    if (threads_left > 0) {
+        // Their jobs are back in the queue; their handlers still use the runtime, so the
+        // process ends here, without destructors or shutdown hooks.
+        runtime.log().warn("server.stopped",
+                           {{"job_threads_abandoned", std::to_string(threads_left)}});
+        std::cout.flush();
+        std::_Exit(0);
+    }
     runtime.run_shutdown_hooks();
+    runtime.log().info("server.stopped");
     return 0;
 }
 

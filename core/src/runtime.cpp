@@ -12,8 +12,12 @@
 #include "core_routes.hpp"
 #include "db/database_impl.hpp"
 #include "http/openapi_route.hpp"
+#include "jobs/job_metrics.hpp"
 #include "jobs/job_workers.hpp"
 #include "log/stderr_logger.hpp"
+#include "metrics/core_metrics.hpp"
+#include "metrics/metric_registry.hpp"
+#include "metrics/metrics_route.hpp"
 #include "plugin/host_impl.hpp"
 #include "plugin/plugin_settings.hpp"
 
@@ -38,6 +42,7 @@ std::vector<std::string> split_list(const std::string& text) {
 Runtime::Runtime(std::unique_ptr<Config> config) : config_(std::move(config)) {
     const auto level = StderrLogger::parse_level(config_->get_string("log.level", "info"));
     log_ = std::make_unique<StderrLogger>("core", level);
+    metrics_ = std::make_unique<metrics::MetricRegistry>();
 
     const auto threads = config_->get_int("http.threads", 16);
     const auto workers = config_->get_int("jobs.workers", 0);
@@ -49,6 +54,7 @@ Runtime::Runtime(std::unique_ptr<Config> config) : config_(std::move(config)) {
     database_ = open_database(config_->get_string("db.url", "sqlite:./data/loupe.db"),
                               static_cast<std::size_t>(pool_size));
     identity_ = std::make_unique<IdentityStore>(*database_);
+    metrics::add_core_collectors(*metrics_, *database_);
 
     const auto backend = config_->get_string("blobs.backend", "local");
     auto secret = config_->get_string("blobs.signing_secret", "");
@@ -130,6 +136,7 @@ void Runtime::load_plugins() {
     auto core_host = std::make_unique<HostImpl>("core", *context_);
     register_core_routes(*core_host);
     core_host->services().provide<BlobSweep>(*blob_sweeper_);
+    core_host->services().provide<metrics::Metrics>(*metrics_);
     core_host->commit();
     hosts_.push_back(std::move(core_host));
 
@@ -195,9 +202,18 @@ void Runtime::start_job_workers() {
     if (job_workers_) {
         throw std::logic_error("job workers already started");
     }
-    job_workers_ =
-        std::make_unique<JobWorkers>(*database_, registries_.job_handlers,
-                                     JobSettings::from_config(*config_), *log_, job_signal_);
+    std::vector<std::string> kinds;
+    for (const auto& [kind, _] : registries_.job_handlers) {
+        kinds.push_back(kind);
+    }
+    job_metrics_ = std::make_unique<JobMetrics>(*metrics_, kinds);
+    metrics_->add_collector(job_queue_family_names(),
+                            [&database = *database_, kinds](metrics::Exposition& out) {
+                                collect_job_queue(database, kinds, out);
+                            });
+    job_workers_ = std::make_unique<JobWorkers>(*database_, registries_.job_handlers,
+                                                JobSettings::from_config(*config_), *log_,
+                                                job_signal_, new_instance_id(), job_metrics_.get());
     job_workers_->start();
 }
 
@@ -205,6 +221,10 @@ void Runtime::stop_job_workers() {
     if (job_workers_) {
         job_workers_->stop();
     }
+}
+
+std::size_t Runtime::drain_job_workers(std::chrono::steady_clock::time_point deadline) {
+    return job_workers_ ? job_workers_->drain(deadline) : 0;
 }
 
 void Runtime::register_core_routes(HostImpl& core_host) {
@@ -215,6 +235,8 @@ void Runtime::register_core_routes(HostImpl& core_host) {
     if (s3_blobs_ != nullptr) {
         blobs_ready = [store = s3_blobs_] { return store->reachable(); };
     }
+    limits.uploaded_bytes = &metrics_->counter(
+        "loupe_upload_bytes_total", "Bytes of screenshots and files uploaded through Loupe.");
     add_core_routes(core_host.routes(),
                     CoreRouteTargets{*database_, *blobs_, local_blobs_, *signer_, blobs_ready},
                     limits, *log_);
@@ -230,6 +252,10 @@ void Runtime::register_core_routes(HostImpl& core_host) {
                                          }
                                          return names;
                                      }});
+    metrics::MetricsRouteSettings metrics_route;
+    metrics_route.enabled = config_->get_bool("metrics.enabled", true);
+    metrics_route.token = config_->get_string("metrics.token", "");
+    metrics::add_metrics_route(core_host.routes(), *metrics_, metrics_route, *log_);
 }
 
 }  // namespace loupe

@@ -3,6 +3,7 @@
 // loaded plugins (each installed into its own Host, then the registries frozen) and the
 // migrations. `loupe serve`, `migrate`, `admin`, plugin subcommands and the tests all start here.
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,9 +19,14 @@
 
 namespace loupe {
 
+namespace metrics {
+class MetricRegistry;
+}
+
 class BlobInventory;
 class BlobSweeper;
 class HostImpl;
+class JobMetrics;
 class JobWorkers;
 class LocalBlobStore;
 class S3BlobStore;
@@ -49,6 +55,11 @@ public:
     /// Lets the running jobs finish and joins the workers; before the shutdown hooks.
     /// Idempotent; the destructor calls it.
     void stop_job_workers();
+    /// At shutdown: the workers stop claiming, running jobs may finish until `deadline`, the
+    /// rest are handed back to the queue. Returns how many worker threads were left running
+    /// (their handlers still use the runtime: end the process with std::_Exit, never destroy
+    /// it). 0 when the workers all stopped.
+    std::size_t drain_job_workers(std::chrono::steady_clock::time_point deadline);
     /// The running workers (nullptr before start_job_workers()).
     JobWorkers* job_workers() { return job_workers_.get(); }
 
@@ -72,6 +83,8 @@ public:
     /// The blob sweep the core provides to plugins (as the BlobSweep service).
     BlobSweeper& blob_sweeper() { return *blob_sweeper_; }
     Logger& log() { return *log_; }
+    /// The process's metrics, served at GET /metrics and lent to plugins as a service.
+    metrics::MetricRegistry& metrics() { return *metrics_; }
     const std::vector<LoadedPlugin>& plugins() const { return plugins_; }
     std::string data_dir() const;
     /// Sets the base of returned URLs once the listening port is known.
@@ -82,6 +95,7 @@ private:
 
     std::unique_ptr<Config> config_;
     std::unique_ptr<Logger> log_;
+    std::unique_ptr<metrics::MetricRegistry> metrics_;
     std::unique_ptr<Database> database_;
     std::unique_ptr<IdentityStore> identity_;
     std::unique_ptr<UrlSigner> signer_;
@@ -96,6 +110,7 @@ private:
     std::unique_ptr<BlobInventory> blob_inventory_;
     std::unique_ptr<BlobSweeper> blob_sweeper_;
     JobSignal job_signal_;
+    std::unique_ptr<JobMetrics> job_metrics_;
     std::unique_ptr<JobWorkers> job_workers_;
 };
 

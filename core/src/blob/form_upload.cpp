@@ -118,7 +118,10 @@ Response receive(Request& request, LocalBlobStore& store, UploadLimits limits, L
                                      std::to_string(body_buffer.bytes_read()) + " of " +
                                      std::to_string(*declared) + " bytes");
     }
-    receiver.publish(log);
+    const BlobInfo stored = receiver.publish(log);
+    if (limits.uploaded_bytes != nullptr) {
+        limits.uploaded_bytes->add(stored.size);
+    }
     return Response::no_content();
 }
 

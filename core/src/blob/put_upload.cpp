@@ -31,6 +31,9 @@ Response receive_put_upload(Request& request, LocalBlobStore& store, UploadLimit
                                      " of " + std::to_string(*declared) + " bytes");
     }
     const BlobInfo stored = receiver.publish(log);
+    if (limits.uploaded_bytes != nullptr) {
+        limits.uploaded_bytes->add(stored.size);
+    }
     return Response::json({{"key", stored.key}, {"size", stored.size}});
 }
 

@@ -9,11 +9,13 @@
 #include "loupe/export.hpp"
 #include "loupe/http/routes.hpp"
 #include "loupe/log/logger.hpp"
+#include "loupe/metrics/metrics.hpp"
 
 namespace loupe {
 
 struct UploadLimits {
-    uint64_t max_bytes = 50ull << 20;  ///< `blobs.max_upload_bytes`
+    uint64_t max_bytes = 50ull << 20;            ///< `blobs.max_upload_bytes`
+    metrics::Counter* uploaded_bytes = nullptr;  ///< counts the bytes of stored uploads
 };
 
 /// The upload routes and the download route of a local store.

@@ -13,6 +13,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "auth/constant_time.hpp"
+
 namespace loupe {
 namespace {
 
@@ -43,15 +45,7 @@ bool UrlSigner::verify(const std::string& method, const std::string& key,
     if (now_s > expires_s) {
         return false;
     }
-    const std::string expected = sign(method, key, content_type, expires_s);
-    if (expected.size() != signature.size()) {
-        return false;
-    }
-    unsigned char difference = 0;
-    for (std::size_t i = 0; i < expected.size(); ++i) {
-        difference |= static_cast<unsigned char>(expected[i] ^ signature[i]);
-    }
-    return difference == 0;
+    return equal_in_constant_time(sign(method, key, content_type, expires_s), signature);
 }
 
 std::string UrlSigner::load_or_create_secret(const std::string& data_dir) {

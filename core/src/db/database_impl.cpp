@@ -10,6 +10,11 @@ std::unique_ptr<Database> open_database(const std::string& url, std::size_t pool
                                           pool_size);
 }
 
+const PoolStats* pool_stats_of(const Database& database) {
+    const auto* pooled = dynamic_cast<const SociDatabase*>(&database);
+    return pooled != nullptr ? &pooled->pool_stats() : nullptr;
+}
+
 bool database_ready(Database& database) {
     // A server restart is noticed by the first failing query; the second attempt gets a
     // reconnected session from the pool.

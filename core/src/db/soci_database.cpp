@@ -3,6 +3,7 @@
 #include <soci/postgresql/soci-postgresql.h>
 #include <soci/sqlite3/soci-sqlite3.h>
 
+#include <chrono>
 #include <filesystem>
 #include <stdexcept>
 
@@ -46,6 +47,7 @@ std::size_t checked_pool_size(std::size_t pool_size) {
 SociDatabase::SociDatabase(const DatabaseTarget& target, const std::string& masked_url,
                            std::size_t pool_size)
     : dialect_(target.dialect), masked_url_(masked_url), pool_(checked_pool_size(pool_size)) {
+    stats_.size = pool_size;
     if (dialect_ == Dialect::sqlite) {
         create_parent_folder(target.location);
         connect_string_ = sqlite_connect_string(target.location);
@@ -90,7 +92,17 @@ void SociDatabase::prepare_session(soci::session& session) {
 }
 
 SessionLease SociDatabase::session() {
-    SessionLease lease(pool_, pool_.lease());
+    std::size_t position = 0;
+    if (!pool_.try_lease(position, 0)) {
+        const auto started = std::chrono::steady_clock::now();
+        position = pool_.lease();
+        const auto waited = std::chrono::steady_clock::now() - started;
+        stats_.waits.fetch_add(1, std::memory_order_relaxed);
+        stats_.wait_nanoseconds.fetch_add(
+            static_cast<uint64_t>(std::chrono::nanoseconds(waited).count()),
+            std::memory_order_relaxed);
+    }
+    SessionLease lease(pool_, position);
     if (!lease->is_connected()) {
         try {
             lease->reconnect();

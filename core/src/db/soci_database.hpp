@@ -7,6 +7,7 @@
 #include <string>
 
 #include "db/database_url.hpp"
+#include "db/pool_stats.hpp"
 #include "loupe/db/database.hpp"
 
 namespace loupe {
@@ -21,6 +22,7 @@ public:
     Dialect dialect() const override { return dialect_; }
     /// A session found disconnected (e.g. after a PostgreSQL restart) is reconnected first.
     SessionLease session() override;
+    const PoolStats& pool_stats() const { return stats_; }
 
 protected:
     void run_in_transaction(const std::function<void(soci::session&)>& work) override;
@@ -33,6 +35,7 @@ private:
     std::string connect_string_;
     std::string masked_url_;
     soci::connection_pool pool_;
+    PoolStats stats_;
 };
 
 }  // namespace loupe

@@ -10,6 +10,7 @@
 #include "http/request_id.hpp"
 #include "http/server_request.hpp"
 #include "loupe/http/http_error.hpp"
+#include "metrics/request_metrics.hpp"
 
 namespace loupe {
 
@@ -72,6 +73,9 @@ Dispatcher::Dispatcher(DispatchOptions options, const Router& router,
 
 int Dispatcher::handle(Exchange& exchange) const noexcept {
     const auto started = std::chrono::steady_clock::now();
+    if (options_.metrics != nullptr) {
+        options_.metrics->started();
+    }
     Context context;
     int status = 500;
     try {
@@ -102,6 +106,9 @@ int Dispatcher::handle(Exchange& exchange) const noexcept {
             log_internal_error(context, "unknown exception");
             response = internal_error_response();
         }
+        if (options_.draining != nullptr && options_.draining->load()) {
+            close_connection = true;  // the server is shutting down: no next request here
+        }
         const bool headers_only = context.method == Method::head;
         response.headers.emplace_back("X-Request-Id", context.request_id);
         try {
@@ -119,6 +126,9 @@ int Dispatcher::handle(Exchange& exchange) const noexcept {
     }
     const std::chrono::duration<double, std::milli> elapsed =
         std::chrono::steady_clock::now() - started;
+    if (options_.metrics != nullptr) {
+        options_.metrics->finished(context.route, context.method, status, elapsed.count() / 1000.0);
+    }
     log_access(exchange, context, status, elapsed.count());
     return status;
 }

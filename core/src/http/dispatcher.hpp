@@ -3,6 +3,7 @@
 // body (413/400), run the route's prepare step (400s before authentication), authenticate,
 // run the handler, map exceptions to the Argos error body, send, and write the access log.
 
+#include <atomic>
 #include <cstddef>
 #include <string>
 
@@ -14,10 +15,18 @@
 
 namespace loupe {
 
+namespace metrics {
+class RequestMetrics;
+}
+
 struct DispatchOptions {
     std::size_t max_json_bytes = 3 * 1024 * 1024;
     /// Base of the WWW-Authenticate resource_metadata URL on 401s; empty = from the Host header.
     std::string public_url;
+    /// Counts every request by route and status, with its latency; null: none kept.
+    metrics::RequestMetrics* metrics = nullptr;
+    /// While it reads true (the server is draining), every response closes its connection.
+    const std::atomic<bool>* draining = nullptr;
 };
 
 /// THREADS: handle() runs concurrently on the server's threads; the Dispatcher is immutable.

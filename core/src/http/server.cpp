@@ -2,13 +2,16 @@
 
 #include <arpa/inet.h>
 #include <civetweb.h>
+#include <fcntl.h>
 #include <netinet/in.h>
+#include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -18,6 +21,7 @@
 #include "http/civet_exchange.hpp"
 #include "http/dispatcher.hpp"
 #include "http/handler_pool.hpp"
+#include "http/socket_lookup.hpp"
 
 namespace loupe {
 namespace {
@@ -87,8 +91,9 @@ struct HttpServer::Impl {
          Logger& logger)
         : options(std::move(server_options)),
           log(logger),
-          dispatcher(DispatchOptions{options.max_json_bytes, options.public_url}, router,
-                     authenticator, logger),
+          dispatcher(DispatchOptions{options.max_json_bytes, options.public_url, options.metrics,
+                                     &draining},
+                     router, authenticator, logger),
           guard(options.guard, logger) {}
 
     static Impl& of(const mg_connection* connection) {
@@ -141,6 +146,7 @@ struct HttpServer::Impl {
                 answer_error_and_close(connection, 503, too_many_connections);
                 return 503;
             }
+            const InProgress in_progress(impl);
             CivetExchange exchange(connection, &impl.guard);
             int status = 500;
             impl.pool->run([&] { status = impl.dispatcher.handle(exchange); });
@@ -159,6 +165,53 @@ struct HttpServer::Impl {
         return 1;  // handled: civetweb writes nothing itself
     }
 
+    /// Counts a request from its head to its response, for drain().
+    class InProgress {
+    public:
+        explicit InProgress(Impl& impl) : impl_(impl) {
+            const std::lock_guard lock(impl_.requests_mutex);
+            ++impl_.requests_in_progress;
+        }
+        ~InProgress() {
+            const std::lock_guard lock(impl_.requests_mutex);
+            if (--impl_.requests_in_progress == 0) {
+                impl_.requests_done.notify_all();
+            }
+        }
+        InProgress(const InProgress&) = delete;
+        InProgress& operator=(const InProgress&) = delete;
+
+    private:
+        Impl& impl_;
+    };
+
+    /// civetweb (1.15) can only stop listening by stopping altogether. Its accept loop polls
+    /// the listening descriptor: that descriptor number is pointed at an eventfd that never
+    /// becomes readable (until stop() writes to it to wake the loop), and the socket itself
+    /// is shut, which refuses new connections at once and wakes a poll in progress (its
+    /// accept() then fails on the eventfd, which civetweb ignores).
+    void stop_listening() {
+        const int placeholder = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+        if (placeholder < 0) {
+            log.warn("http.drain", {{"error", "cannot create an eventfd; still listening"}});
+            return;
+        }
+        for (const int fd : listening_sockets(port)) {
+            const int socket = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
+            if (::dup3(placeholder, fd, O_CLOEXEC) < 0) {
+                if (socket >= 0) {
+                    ::close(socket);
+                }
+                continue;
+            }
+            if (socket >= 0) {
+                ::shutdown(socket, SHUT_RDWR);
+                ::close(socket);
+            }
+        }
+        listener_placeholder = placeholder;
+    }
+
     static constexpr const char* too_many_connections =
         "Service Unavailable: too many connections from this client";
 
@@ -169,6 +222,11 @@ struct HttpServer::Impl {
     std::unique_ptr<HandlerPool> pool;
     mg_context* context = nullptr;
     int port = 0;
+    std::atomic<bool> draining{false};
+    std::mutex requests_mutex;
+    std::condition_variable requests_done;
+    int requests_in_progress = 0;
+    int listener_placeholder = -1;  ///< the eventfd in place of the listening socket
 };
 
 HttpServer::HttpServer(ServerOptions options, const Router& router,
@@ -251,7 +309,13 @@ void HttpServer::stop() {
         std::atomic<bool> stopped{false};
         std::thread waker([&] {
             while (!stopped) {
-                poke_listener(impl_->options.listen_address, impl_->port);
+                if (impl_->listener_placeholder >= 0) {
+                    const uint64_t one = 1;
+                    [[maybe_unused]] const auto written =
+                        ::write(impl_->listener_placeholder, &one, sizeof one);
+                } else {
+                    poke_listener(impl_->options.listen_address, impl_->port);
+                }
                 std::this_thread::sleep_for(std::chrono::milliseconds(20));
             }
         });
@@ -260,8 +324,32 @@ void HttpServer::stop() {
         waker.join();
         impl_->context = nullptr;
         impl_->port = 0;
+        if (impl_->listener_placeholder >= 0) {
+            ::close(impl_->listener_placeholder);
+            impl_->listener_placeholder = -1;
+        }
     }
     impl_->pool.reset();
+}
+
+int HttpServer::drain(std::chrono::steady_clock::time_point deadline) {
+    if (impl_->context == nullptr) {
+        return 0;
+    }
+    impl_->draining = true;
+    impl_->stop_listening();
+    int unfinished = 0;
+    {
+        std::unique_lock lock(impl_->requests_mutex);
+        impl_->requests_done.wait_until(lock, deadline,
+                                        [&] { return impl_->requests_in_progress == 0; });
+        unfinished = impl_->requests_in_progress;
+    }
+    if (unfinished > 0) {
+        impl_->log.warn("http.drain_timeout", {{"requests_cut_short", std::to_string(unfinished)}});
+    }
+    stop();
+    return unfinished;
 }
 
 int HttpServer::bound_port() const {

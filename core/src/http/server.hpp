@@ -3,8 +3,10 @@
 // a ConnectionGuard), one catch-all handler that strips an optional "/v2" prefix, matches the
 // Router, runs prepare → authenticate → handler on the handler pool, and writes the response.
 // Errors become the Argos JSON body; unknown paths a JSON 404, wrong methods a JSON 405;
-// bodies over the route's limit a 413. HEAD is answered for GET routes.
+// bodies over the route's limit a 413. HEAD is answered for GET routes. drain() stops accepting
+// connections and lets the requests in progress finish before stopping.
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -18,6 +20,10 @@
 
 namespace loupe {
 
+namespace metrics {
+class RequestMetrics;
+}
+
 struct ServerOptions {
     std::string listen_address = "0.0.0.0";
     int port = 8080;   ///< 0 = ephemeral; bound_port() tells which
@@ -30,6 +36,8 @@ struct ServerOptions {
     std::string access_log;  ///< empty = none; else a Common Log Format file civetweb appends to
     /// `http.public_url`, for the resource_metadata URL of 401s; empty = from the Host header.
     std::string public_url;
+    /// Counts requests by route and status (GET /metrics); null: none kept.
+    metrics::RequestMetrics* metrics = nullptr;
 };
 
 /// OWNERSHIP: the router, authenticator and logger must outlive the server.
@@ -41,6 +49,11 @@ public:
     /// Starts listening; throws std::runtime_error (port in use, ...). Returns the bound port.
     int start();
     void stop();
+    /// Closes the listening socket (new connections are refused), answers the requests that
+    /// arrive on open connections with `Connection: close`, waits until no request is in
+    /// progress or `deadline`, then stops. Returns how many requests were still in progress
+    /// at the deadline (they are cut short).
+    int drain(std::chrono::steady_clock::time_point deadline);
     int bound_port() const;
 
 private:

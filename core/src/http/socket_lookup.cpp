@@ -54,28 +54,61 @@ std::optional<ConnectionEndpoints> endpoints_of(int fd) {
     return ConnectionEndpoints{numeric_address(peer), port_of(peer), port_of(local)};
 }
 
-}  // namespace
-
-std::vector<OpenConnection> list_connections(int local_port) {
-    std::vector<OpenConnection> found;
+/// Calls `visit(fd)` for each open descriptor of the process.
+template <class Visit>
+void for_each_descriptor(const Visit& visit) {
     const auto close_folder = [](DIR* open) { ::closedir(open); };
     const std::unique_ptr<DIR, decltype(close_folder)> folder(::opendir("/proc/self/fd"),
                                                               close_folder);
     if (!folder) {
-        return found;
+        return;
     }
     const int own = ::dirfd(folder.get());
     while (const dirent* entry = ::readdir(folder.get())) {
         char* end = nullptr;
         const long fd = std::strtol(entry->d_name, &end, 10);
-        if (end == entry->d_name || *end != '\0' || fd == own) {
-            continue;
-        }
-        auto endpoints = endpoints_of(static_cast<int>(fd));
-        if (endpoints && endpoints->local_port == local_port) {
-            found.push_back({static_cast<int>(fd), std::move(*endpoints)});
+        if (end != entry->d_name && *end == '\0' && fd != own) {
+            visit(static_cast<int>(fd));
         }
     }
+}
+
+bool is_listening_on(int fd, int local_port) {
+    struct stat status {};
+    if (::fstat(fd, &status) != 0 || !S_ISSOCK(status.st_mode)) {
+        return false;
+    }
+    int listening = 0;
+    socklen_t size = sizeof listening;
+    if (::getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) != 0 || listening == 0) {
+        return false;
+    }
+    sockaddr_storage local{};
+    socklen_t length = sizeof local;
+    return ::getsockname(fd, reinterpret_cast<sockaddr*>(&local), &length) == 0 &&
+           port_of(local) == local_port;
+}
+
+}  // namespace
+
+std::vector<OpenConnection> list_connections(int local_port) {
+    std::vector<OpenConnection> found;
+    for_each_descriptor([&](int fd) {
+        auto endpoints = endpoints_of(fd);
+        if (endpoints && endpoints->local_port == local_port) {
+            found.push_back({fd, std::move(*endpoints)});
+        }
+    });
+    return found;
+}
+
+std::vector<int> listening_sockets(int local_port) {
+    std::vector<int> found;
+    for_each_descriptor([&](int fd) {
+        if (is_listening_on(fd, local_port)) {
+            found.push_back(fd);
+        }
+    });
     return found;
 }
 

@@ -26,6 +26,9 @@ struct OpenConnection {
 /// socket itself has no peer and is left out). Scans /proc/self/fd.
 std::vector<OpenConnection> list_connections(int local_port);
 
+/// The process's listening TCP sockets on `local_port`. Scans /proc/self/fd.
+std::vector<int> listening_sockets(int local_port);
+
 /// `address` (numeric IPv4 or IPv6) written the way list_connections() writes it.
 std::string normalized_address(const std::string& address);
 

@@ -73,8 +73,9 @@ std::vector<std::string> AdminArguments::values(std::string_view option) const {
 
 int64_t parse_duration_ms(std::string_view text) {
     const auto invalid = [&] {
-        return AdminUsageError("invalid duration \"" + std::string(text) +
-                               "\": use a positive number followed by d, h or m (e.g. 30d)");
+        return AdminUsageError(
+            "invalid duration \"" + std::string(text) +
+            "\": use a positive number followed by d, h, m or s (e.g. 30d, 30s)");
     };
     constexpr std::size_t max_digits = 6;
     if (text.size() < 2 || text.size() > max_digits + 1) {
@@ -88,6 +89,8 @@ int64_t parse_duration_ms(std::string_view text) {
     }
     constexpr int64_t minute_ms = 60'000;
     switch (text.back()) {
+        case 's':
+            return amount * 1'000;
         case 'm':
             return amount * minute_ms;
         case 'h':

@@ -137,7 +137,7 @@ const std::vector<AdminCommand>& commands() {
           {"user"},
           {"expires-in"},
           {"account"},
-          "token create --user U [--account A]... [--expires-in 30d|12h|45m]"},
+          "token create --user U [--account A]... [--expires-in 30d|12h|45m|30s]"},
          token_create},
         {{"token", "revoke", {"prefix"}, {}, {}, "token revoke --prefix P"}, token_revoke},
         {{"token", "list", {}, {}, {}, "token list"}, token_list},

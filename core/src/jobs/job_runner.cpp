@@ -8,12 +8,13 @@
 namespace loupe {
 
 JobRunner::JobRunner(Database& database, const JobKindTable& kinds, const JobSettings& settings,
-                     Logger& log, const std::string& instance_id)
+                     Logger& log, const std::string& instance_id, JobMetrics* metrics)
     : database_(database),
       kinds_(kinds),
       settings_(settings),
       log_(log),
-      instance_id_(instance_id) {}
+      instance_id_(instance_id),
+      metrics_(metrics) {}
 
 void JobRunner::run(const Job& job) {
     log_.debug("job.started", {{"kind", job.kind},
@@ -36,8 +37,17 @@ void JobRunner::run(const Job& job) {
     } catch (...) {
         error = "unknown exception";
     }
+    const int64_t elapsed_ms = now_ms() - started;
+    if (metrics_ != nullptr) {
+        const double seconds = static_cast<double>(elapsed_ms) / 1000.0;
+        if (error) {
+            metrics_->attempt_failed(job.kind, seconds, job.attempt >= job.max_attempts);
+        } else {
+            metrics_->succeeded(job.kind, seconds);
+        }
+    }
     try {
-        record(job, error, now_ms() - started);
+        record(job, error, elapsed_ms);
     } catch (const std::exception& failure) {
         log_.error("job.record_failed", {{"kind", job.kind},
                                          {"id", std::to_string(job.id)},

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "jobs/job_kinds.hpp"
+#include "jobs/job_metrics.hpp"
 #include "jobs/job_settings.hpp"
 #include "loupe/db/database.hpp"
 #include "loupe/log/logger.hpp"
@@ -13,8 +14,9 @@ namespace loupe {
 
 class JobRunner {
 public:
+    /// `metrics` may be null (no figures kept).
     JobRunner(Database& database, const JobKindTable& kinds, const JobSettings& settings,
-              Logger& log, const std::string& instance_id);
+              Logger& log, const std::string& instance_id, JobMetrics* metrics = nullptr);
 
     /// Calls the kind's handler outside any transaction, then marks the job done, queues it
     /// again after the backoff, or marks it failed and calls the give-up handler. Never throws:
@@ -35,6 +37,7 @@ private:
     const JobSettings& settings_;
     Logger& log_;
     const std::string& instance_id_;
+    JobMetrics* metrics_;
 };
 
 }  // namespace loupe

@@ -30,6 +30,7 @@ JobSettings JobSettings::from_config(const ConfigView& config) {
     settings.retry_base_ms = read(config, "jobs.retry_base_ms", settings.retry_base_ms, 0);
     settings.retry_max_ms = read(config, "jobs.retry_max_ms", settings.retry_max_ms, 0);
     settings.keep_done_ms = read(config, "jobs.keep_done_ms", settings.keep_done_ms, 0);
+    settings.drain_timeout_ms = read(config, "jobs.drain_timeout_ms", settings.drain_timeout_ms, 0);
     return settings;
 }
 

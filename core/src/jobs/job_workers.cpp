@@ -5,6 +5,7 @@
 
 #include "jobs/job_claims.hpp"
 #include "jobs/job_maintenance.hpp"
+#include "jobs/job_outcomes.hpp"
 
 namespace loupe {
 namespace {
@@ -27,7 +28,7 @@ constexpr int64_t max_failure_wait_ms = 10'000;
 }  // namespace
 
 JobWorkers::JobWorkers(Database& database, JobKindTable kinds, JobSettings settings, Logger& log,
-                       JobSignal& signal, std::string instance_id)
+                       JobSignal& signal, std::string instance_id, JobMetrics* metrics)
     : database_(database),
       kinds_(std::move(kinds)),
       settings_(settings),
@@ -35,7 +36,8 @@ JobWorkers::JobWorkers(Database& database, JobKindTable kinds, JobSettings setti
       signal_(signal),
       instance_id_(std::move(instance_id)),
       filter_(kind_names(kinds_)),
-      runner_(database_, kinds_, settings_, log_, instance_id_),
+      metrics_(metrics),
+      runner_(database_, kinds_, settings_, log_, instance_id_, metrics_),
       leases_(database_, settings_, log_, instance_id_) {}
 
 JobWorkers::~JobWorkers() {
@@ -44,8 +46,17 @@ JobWorkers::~JobWorkers() {
 
 void JobWorkers::start() {
     leases_.start();
+    {
+        const std::lock_guard lock(running_mutex_);
+        active_threads_ = settings_.workers;
+    }
     for (int i = 0; i < settings_.workers; ++i) {
-        threads_.emplace_back([this] { work(); });
+        threads_.emplace_back([this] {
+            work();
+            const std::lock_guard lock(running_mutex_);
+            --active_threads_;
+            running_changed_.notify_all();
+        });
     }
     log_.info("jobs.started", {{"workers", std::to_string(settings_.workers)},
                                {"kinds", std::to_string(kinds_.size())},
@@ -53,10 +64,44 @@ void JobWorkers::start() {
 }
 
 void JobWorkers::stop() {
-    if (stopping_.exchange(true)) {
-        return;
-    }
+    drain(std::chrono::steady_clock::time_point::max());
+}
+
+void JobWorkers::stop_claiming() {
+    stopping_ = true;
     signal_.notify_all();
+}
+
+std::size_t JobWorkers::drain(std::chrono::steady_clock::time_point deadline) {
+    if (stopped_) {
+        return 0;
+    }
+    stopped_ = true;
+    stop_claiming();
+    bool all_left = false;
+    std::map<int64_t, std::string> unfinished;
+    {
+        std::unique_lock lock(running_mutex_);
+        const auto left = [&] { return active_threads_ == 0; };
+        if (deadline == std::chrono::steady_clock::time_point::max()) {
+            running_changed_.wait(lock, left);
+            all_left = true;
+        } else {
+            all_left = running_changed_.wait_until(lock, deadline, left);
+        }
+        if (!all_left) {
+            unfinished = running_;
+        }
+    }
+    if (!all_left) {
+        hand_back(unfinished);
+        const std::size_t left_behind = threads_.size();
+        for (auto& thread : threads_) {
+            thread.detach();
+        }
+        threads_.clear();
+        return left_behind;
+    }
     for (auto& thread : threads_) {
         thread.join();
     }
@@ -65,6 +110,29 @@ void JobWorkers::stop() {
         log_.info("jobs.stopped", {{"instance", instance_id_}});
     }
     threads_.clear();
+    return 0;
+}
+
+void JobWorkers::hand_back(const std::map<int64_t, std::string>& jobs) {
+    for (const auto& [id, kind] : jobs) {
+        try {
+            if (release_job(database_, id, instance_id_)) {
+                if (metrics_ != nullptr) {
+                    metrics_->released(kind);
+                }
+                log_.info("job.released", {{"kind", kind},
+                                           {"id", std::to_string(id)},
+                                           {"instance", instance_id_},
+                                           {"reason", "still running at the end of the drain"}});
+            }
+        } catch (const std::exception& error) {
+            log_.warn("job.release_failed",
+                      {{"kind", kind},
+                       {"id", std::to_string(id)},
+                       {"error", error.what()},
+                       {"consequence", "claimed again when its lease runs out"}});
+        }
+    }
 }
 
 void JobWorkers::work() {
@@ -97,13 +165,31 @@ void JobWorkers::work() {
         }
         lost_races = 0;
         if (claimed->give_up_error) {
+            if (metrics_ != nullptr) {
+                metrics_->gave_up(claimed->job.kind);
+            }
             runner_.give_up(claimed->job, *claimed->give_up_error);
             continue;
         }
-        leases_.hold(claimed->job.id);
-        runner_.run(claimed->job);
-        leases_.release(claimed->job.id);
+        if (stopping_) {
+            // Claimed while the pool was being stopped: back to the queue, not run.
+            hand_back({{claimed->job.id, claimed->job.kind}});
+            continue;
+        }
+        run_claimed(claimed->job);
     }
+}
+
+void JobWorkers::run_claimed(const Job& job) {
+    {
+        const std::lock_guard lock(running_mutex_);
+        running_[job.id] = job.kind;
+    }
+    leases_.hold(job.id);
+    runner_.run(job);
+    leases_.release(job.id);
+    const std::lock_guard lock(running_mutex_);
+    running_.erase(job.id);
 }
 
 int64_t JobWorkers::idle_wait_ms(int failures) const {

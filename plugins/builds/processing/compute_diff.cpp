@@ -2,6 +2,8 @@
 
 #include <soci/soci.h>
 
+#include <chrono>
+
 #include "loupe/imagediff/imagediff.hpp"
 #include "processing/conclude.hpp"
 #include "processing/worker_engine.hpp"
@@ -124,6 +126,17 @@ Computed compute(Host& host, const DiffEngineSettings& settings, const Screensho
     return computed;
 }
 
+ProcessingMetrics::DiffResult diff_result(const Computed& computed, bool failed) {
+    using Result = ProcessingMetrics::DiffResult;
+    if (failed) {
+        return Result::failed;
+    }
+    if (!computed.score) {
+        return Result::added;
+    }
+    return *computed.score > 0 ? Result::changed : Result::unchanged;
+}
+
 void record(soci::session& session, const BuildSettings& settings, Build& build, DiffRow& diff,
             const Computed& computed) {
     if (computed.base_size && diff.base_screenshot_id) {
@@ -199,12 +212,17 @@ void compute_diff(Host& host, const BuildEvents& events, const DiffEngineSetting
     }
     Computed computed;
     std::optional<std::string> decode_failure;
+    const auto started = std::chrono::steady_clock::now();
     try {
         computed = compute(host, settings, base, head);
     } catch (const imagediff::DecodeError& error) {
         decode_failure = error.what();  // the same bytes fail the same way: no retry
     }
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
+    events.metrics().diff_computed(diff_result(computed, decode_failure.has_value()), took.count());
+    std::optional<Build> concluded;
     host.db().transaction([&](soci::session& session) {
+        concluded.reset();
         auto build = find_build(session, host.db().dialect(), diff->build_id, true);
         auto current = find_diff(session, diff_id);
         if (!build || !current || current->job_status != "pending") {
@@ -216,8 +234,13 @@ void compute_diff(Host& host, const BuildEvents& events, const DiffEngineSetting
             return;
         }
         record(session, project_settings, *build, *current, computed);
-        try_conclude(session, *build, events);
+        if (try_conclude(session, *build, events)) {
+            concluded = *build;
+        }
     });
+    if (concluded) {
+        events.metrics().build_concluded(*concluded);
+    }
 }
 
 void fail_diff_computation(Host& host, const BuildEvents& events, int64_t diff_id,

@@ -106,14 +106,18 @@ void process_build(Host& host, const BuildEvents& events, int64_t build_id) {
         unsized_files = files_without_dimensions(*session, build_id);
     }
     const auto sizes = read_image_sizes(host.blobs(), unsized_files);
+    std::optional<Build> concluded;
     host.db().transaction([&](soci::session& session) {
+        concluded.reset();
         auto build = find_build(session, host.db().dialect(), build_id, true);
         if (!build || build->job_status != "pending") {
             return;
         }
         if (build->type == "skipped") {
             build->job_status = "complete";
-            try_conclude(session, *build, events);
+            if (try_conclude(session, *build, events)) {
+                concluded = *build;
+            }
             return;
         }
         const auto auto_approve =
@@ -143,8 +147,13 @@ void process_build(Host& host, const BuildEvents& events, int64_t build_id) {
                      pair_screenshots(head, choice.build ? &baseline : nullptr));
         build->job_status = "complete";
         update_build_state(session, *build);
-        try_conclude(session, *build, events);
+        if (try_conclude(session, *build, events)) {
+            concluded = *build;
+        }
     });
+    if (concluded) {
+        events.metrics().build_concluded(*concluded);
+    }
 }
 
 void fail_build_processing(Host& host, const BuildEvents& events, int64_t build_id) {

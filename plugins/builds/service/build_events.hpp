@@ -6,6 +6,7 @@
 
 #include "build_status.hpp"
 #include "loupe/builds/builds_service.hpp"
+#include "processing/processing_metrics.hpp"
 #include "store/build.hpp"
 
 namespace soci {
@@ -26,8 +27,13 @@ public:
     void notify(soci::session& session, BuildEvent event, const Build& build,
                 bool diff_failed = false) const;
 
+    /// The processing figures the plugin's writers report (GET /metrics).
+    const ProcessingMetrics& metrics() const { return metrics_; }
+    void set_metrics(ProcessingMetrics metrics) { metrics_ = metrics; }
+
 private:
     std::vector<BuildObserver> observers_;
+    ProcessingMetrics metrics_;
 };
 
 }  // namespace loupe::builds

@@ -11,7 +11,9 @@ namespace loupe::builds {
 
 class BuildsServiceImpl final : public BuildsService {
 public:
-    explicit BuildsServiceImpl(Host& host) : host_(host) {}
+    explicit BuildsServiceImpl(Host& host) : host_(host) {
+        events_.set_metrics(ProcessingMetrics(host));
+    }
 
     /// The observers this service registers; the plugin's writers notify them.
     const BuildEvents& events() const { return events_; }

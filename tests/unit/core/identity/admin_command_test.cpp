@@ -123,6 +123,16 @@ TEST_CASE_FIXTURE(AdminFixture, "token create, list and revoke") {
     CHECK(*expires >= before + thirty_days - 1000);
     CHECK(*expires <= now_ms() + thirty_days + 1000);
 
+    // Seconds, for short-lived tokens (a CI job's).
+    const int64_t before_seconds = now_ms();
+    const Run short_lived =
+        admin({"token", "create", "--user", "alice", "--expires-in", "30s", "--json"});
+    REQUIRE(short_lived.status == 0);
+    const auto short_expiry = parse_iso_time(short_lived.json()["expiresAt"].get<std::string>());
+    REQUIRE(short_expiry.has_value());
+    CHECK(*short_expiry >= before_seconds + 30'000 - 1000);
+    CHECK(*short_expiry <= now_ms() + 30'000 + 1000);
+
     const Run personal = admin({"token", "create", "--user", "alice", "--json"});
     REQUIRE(personal.status == 0);
     CHECK(personal.json()["scope"] == Json{"alice"});
@@ -130,7 +140,7 @@ TEST_CASE_FIXTURE(AdminFixture, "token create, list and revoke") {
 
     const Run listed = admin({"token", "list", "--json"});
     REQUIRE(listed.status == 0);
-    REQUIRE(listed.json()["tokens"].size() == 2);
+    REQUIRE(listed.json()["tokens"].size() == 3);
     CHECK(listed.json()["tokens"][0]["prefix"] == token_prefix(token));
     CHECK(listed.json()["tokens"][0]["owner"] == "alice");
     CHECK(listed.json()["tokens"][0]["revoked"] == false);
@@ -198,8 +208,11 @@ TEST_CASE_FIXTURE(AdminFixture, "usage errors exit 2, refused operations exit 1"
          "invalid role \"boss\": use owner, member or contributor"},
         {{"token", "create", "--user", "alice", "--expires-in", "30y"},
          2,
-         "invalid duration \"30y\": use a positive number followed by d, h or m (e.g. 30d)"},
+         "invalid duration \"30y\": use a positive number followed by d, h, m or s (e.g. 30d, "
+         "30s)"},
         {{"token", "create", "--user", "alice", "--expires-in", "0d"}, 2, "invalid duration"},
+        {{"token", "create", "--user", "alice", "--expires-in", "0s"}, 2, "invalid duration"},
+        {{"token", "create", "--user", "alice", "--expires-in", "30S"}, 2, "invalid duration"},
         {{"user", "create", "--slug", "Bad", "--name", "B"}, 1, "Invalid slug \"Bad\""},
         {{"account", "create", "--slug", "t", "--name", "T", "--owner", "ghost"},
          1,
@@ -235,6 +248,10 @@ TEST_CASE_FIXTURE(AdminFixture, "help, durations and a leading `admin`") {
     CHECK(parse_duration_ms("45m") == 45 * 60'000);
     CHECK(parse_duration_ms("12h") == 12 * 3'600'000);
     CHECK(parse_duration_ms("30d") == 30LL * 86'400'000);
+    CHECK(parse_duration_ms("30s") == 30'000);
+    CHECK(parse_duration_ms("999999s") == 999'999'000);
+    CHECK_THROWS_AS(parse_duration_ms("0s"), AdminUsageError);
+    CHECK_THROWS_AS(parse_duration_ms("30"), AdminUsageError);
     CHECK_THROWS_AS(parse_duration_ms("d"), AdminUsageError);
     CHECK_THROWS_AS(parse_duration_ms("-1d"), AdminUsageError);
     CHECK_THROWS_AS(parse_duration_ms("1.5h"), AdminUsageError);

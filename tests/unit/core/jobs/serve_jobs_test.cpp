@@ -3,6 +3,7 @@
 
 #include "support/http_client.hpp"
 #include "support/server_process.hpp"
+#include "unit/core/jobs/fixture_jobs_server.hpp"
 #include "unit/core/jobs/job_fixture.hpp"
 
 namespace loupe {
@@ -17,12 +18,7 @@ std::vector<std::string> runs(const test::ServerProcess& server, const std::stri
 }
 
 TEST_CASE("loupe serve: the workers run a plugin's jobs, retry them and give up") {
-    test::ServerOptions options;
-    options.plugins = {"jobs"};
-    options.settings["plugins.path"] = LOUPE_TEST_FIXTURE_PLUGIN_DIR;
-    options.settings["jobs.workers"] = "2";
-    options.settings["jobs.poll_ms"] = "50";
-    options.settings["jobs.retry_base_ms"] = "10";
+    test::ServerOptions options = test::fixture_jobs_server_options();
     test::ServerProcess server(options);
 
     const auto ok = test::http_json("POST", server.base_url() + "/fixture/jobs", {{"note", "a"}});
