@@ -10,8 +10,8 @@ BUILD=${1:-$ROOT/build}
 "$ROOT/scripts/build.sh" "$BUILD"
 
 # npm test dependencies: the official Argos CLIs (tests/e2e), the S3 server s3rver (tests/s3),
-# playwright-core (tests/browser) and the diff peers (bench).
-for folder in tests/e2e tests/s3 tests/browser bench; do
+# playwright-core (tests/browser), sqids (tests/sqids) and the diff peers (bench).
+for folder in tests/e2e tests/s3 tests/browser tests/sqids bench; do
   if [ -f "$ROOT/$folder/package-lock.json" ] && [ ! -d "$ROOT/$folder/node_modules" ]; then
     # npm 11 leaves other platforms' optional packages (odiff's per-OS binaries) out of a
     # lockfile it writes, and `npm ci` then refuses it; `npm install` keeps the locked versions.

@@ -33,9 +33,6 @@ bool needs_review(const DiffView& diff, bool subset);
 /// Sorts by status rank, group (nulls last), score desc (nulls last), head name, base name, id.
 void sort_for_review(std::vector<DiffView>& diffs);
 
-/// A change's id (reference §5.7): the test and the fingerprint's hash.
-std::string change_id(int64_t test_id, const std::string& fingerprint);
-
 /// The SnapshotDiff JSON; `test` and `change` are filled by the caller (they need queries).
 Json diff_json(const DiffView& diff, BlobStore& blobs);
 

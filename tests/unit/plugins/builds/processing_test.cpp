@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 #include <soci/soci.h>
 
+#include <regex>
+
 #include "processing_client.hpp"
 
 using namespace loupe::test;
@@ -89,6 +91,11 @@ TEST_CASE("a reference build, a check build against it and an identical re-run")
     CHECK(changed["head"]["height"] == 48);
     CHECK(changed["group"].is_null());
     CHECK(changed["test"]["name"] == "changed");
+    // Argos's public ids: <PROJECT>-<sqid of the test>, then -v1<fingerprint hash> for a change.
+    const std::string test_id = changed["test"]["id"];
+    CHECK(std::regex_match(test_id, std::regex("DEFAULT-[0-9A-Z]{4,}")));
+    CHECK(std::regex_match(changed["change"]["id"].get<std::string>(),
+                           std::regex(test_id + "-v1[0-9a-f]{16}")));
     CHECK(changed["change"]["occurrences"] == 0);  // check builds do not feed the counters
     CHECK(review["results"][1]["head"]["width"] == 64);
     CHECK(review["results"][1]["head"]["height"] == 48);
