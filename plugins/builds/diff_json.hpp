@@ -1,5 +1,5 @@
 #pragma once
-// The SnapshotDiff shape (reference §4.3) and the review order of a build's diffs (§3.8).
+// The SnapshotDiff shape of the diff list and the review order of a build's diffs.
 
 #include <map>
 #include <optional>

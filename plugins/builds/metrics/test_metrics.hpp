@@ -1,7 +1,7 @@
 #pragma once
-// A test's flakiness metrics (reference argos-api.md §5.8, Argos's apps/backend/src/metrics/
-// test.ts): the rates derived from its daily counters, and the periods the counters are summed
-// over. Pure functions; days and periods are in the server's local time zone, as Argos's.
+// A test's flakiness metrics (as Argos's apps/backend/src/metrics/test.ts computes them): the rates
+// derived from its daily counters, and the periods the counters are summed over. Pure functions;
+// days and periods are in the server's local time zone, as Argos's.
 
 #include <cstdint>
 #include <optional>

@@ -1,4 +1,4 @@
-// GET /projects/{owner}/{project}/builds/{buildNumber}/diffs (reference §3.8): a build's diffs
+// GET /projects/{owner}/{project}/builds/{buildNumber}/diffs: a build's diffs
 // in review order, with their screenshots, test flakiness metrics and changes.
 #include <soci/soci.h>
 

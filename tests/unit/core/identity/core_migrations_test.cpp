@@ -32,8 +32,7 @@ TEST_CASE("the core track creates the identity tables and the job queue, once") 
     }
 }
 
-TEST_CASE_FIXTURE(test::IdentityFixture,
-                  "new projects get the reference defaults from the schema") {
+TEST_CASE_FIXTURE(test::IdentityFixture, "new projects get Argos's defaults from the schema") {
     const auto account = identity.create_user("alice", "Alice");
     execute(
         "INSERT INTO projects (account_id, name, name_key, created_at) VALUES "
