@@ -10,9 +10,9 @@ BUILD=${1:-$ROOT/build}
 LOUPE_TARGETS=all "$ROOT/scripts/build.sh" "$BUILD"
 
 # npm test dependencies: the official Argos CLIs (tests/e2e), the S3 server s3rver (tests/s3),
-# playwright-core (tests/browser), the OpenAPI validator and Argos API client (tests/openapi)
-# and the diff peers (bench).
-for folder in tests/e2e tests/s3 tests/browser tests/openapi bench; do
+# playwright-core (tests/browser), the OpenAPI validator and Argos API client (tests/openapi),
+# sqids (tests/sqids) and the diff peers (bench).
+for folder in tests/e2e tests/s3 tests/browser tests/openapi tests/sqids bench; do
   if [ -f "$ROOT/$folder/package-lock.json" ] && [ ! -d "$ROOT/$folder/node_modules" ]; then
     if [ "$folder" = bench ]; then
       # npm 11 leaves other platforms' optional packages (odiff's per-OS binaries) out of a

@@ -1,6 +1,6 @@
 #pragma once
-// The build status clients see (reference §5.1.2) and the commit-status notification derived
-// from it (§5.1.3). Pure functions of the stored state.
+// The build status clients see (aggregated from the stored job status and conclusion) and the
+// commit-status notification derived from it. Pure functions of the stored state.
 
 #include <cstdint>
 #include <optional>
@@ -28,7 +28,7 @@ std::string stats_message(const Json& stats, bool subset);
 /// The notification object, or null for expired/error/aborted builds.
 Json notification_json(const Build& build, const std::string& status, const std::string& url);
 
-/// Every stats key present, missing ones as 0 (reference §4.1); null when not concluded.
+/// Every stats key present, missing ones as 0; null when not concluded.
 Json stats_json(const Json& stats);
 
 }  // namespace loupe::builds

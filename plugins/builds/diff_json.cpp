@@ -114,11 +114,6 @@ void sort_for_review(std::vector<DiffView>& diffs) {
     });
 }
 
-std::string change_id(int64_t test_id, const std::string& fingerprint) {
-    const auto hash = fingerprint.substr(fingerprint.rfind(':') + 1);
-    return std::to_string(test_id) + "-" + hash;
-}
-
 Json diff_json(const DiffView& diff, BlobStore& blobs) {
     const Screenshot* named = diff.head ? diff.head : diff.base;
     std::optional<std::string> parent = diff.head ? diff.head->parent_name : std::nullopt;

@@ -1,5 +1,5 @@
 #pragma once
-// The SnapshotDiff shape (reference §4.3) and the review order of a build's diffs (§3.8).
+// The SnapshotDiff shape of the diff list and the review order of a build's diffs.
 
 #include <map>
 #include <optional>
@@ -32,9 +32,6 @@ bool needs_review(const DiffView& diff, bool subset);
 
 /// Sorts by status rank, group (nulls last), score desc (nulls last), head name, base name, id.
 void sort_for_review(std::vector<DiffView>& diffs);
-
-/// A change's id (reference §5.7): the test and the fingerprint's hash.
-std::string change_id(int64_t test_id, const std::string& fingerprint);
 
 /// The SnapshotDiff JSON; `test` and `change` are filled by the caller (they need queries).
 Json diff_json(const DiffView& diff, BlobStore& blobs);

@@ -17,7 +17,7 @@ inline constexpr const char* process_job_kind = "build.process";
 void finalize_build(soci::session& session, JobQueue& jobs, const BuildEvents& events,
                     Build& build);
 
-/// Argos's aggregation of shard test reports (reference §5.2), in shard completion order.
+/// Argos's aggregation of shard test reports, in shard completion order.
 Json aggregate_shard_metadata(const std::vector<Json>& shard_metadata);
 
 /// The aggregated metadata of a parallel build's completed shards.

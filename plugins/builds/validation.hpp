@@ -1,5 +1,6 @@
 #pragma once
-// Field rules shared by the builds endpoints (reference §3.2, §3.3, §4.6).
+// Field rules shared by the builds endpoints: POST /builds, PUT /builds/{id} and screenshot
+// metadata.
 
 #include <optional>
 #include <string>
@@ -25,8 +26,8 @@ std::optional<std::vector<std::string>> read_key_list(JsonReader& reader, const 
 std::optional<std::vector<std::string>> read_commit_list(JsonReader& reader, const char* field,
                                                          bool required, std::size_t min_items = 0);
 
-/// Screenshot metadata (§4.6); adds issues under `path`. Returns the cleaned object (unknown
-/// keys dropped) or null.
+/// Screenshot metadata (the Argos SDKs' schema); adds issues under `path`. Returns the cleaned
+/// object (unknown keys dropped) or null.
 Json read_screenshot_metadata(const Json& metadata, const std::string& path,
                               Validation& validation);
 

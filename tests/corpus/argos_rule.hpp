@@ -1,6 +1,7 @@
 #pragma once
-// Argos's decision (reference §5.5.2) recomputed from EXACT differing-pixel counts. Argos itself
-// reads odiff's percentage rounded to two decimals; the agreement test deliberately does not.
+// Argos's choice between its two odiff passes recomputed from EXACT differing-pixel counts. Argos
+// itself reads odiff's percentage rounded to two decimals; the agreement test deliberately does
+// not.
 
 #include <algorithm>
 #include <cstdint>

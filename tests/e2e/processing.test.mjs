@@ -110,7 +110,12 @@ describe("processing: baseline, diffs, conclusion", { skip: skipReason() }, () =
         assert.equal(changed.test.buildName, buildName);
         assert.deepEqual(Object.keys(changed.test.metrics).sort(),
           ["changes", "consistency", "flakiness", "stability", "total", "uniqueChanges"]);
-        assert.match(changed.change.id, /^\d+-[0-9a-f]{16}$/);
+        // Argos's public ids: <PROJECT NAME>-<sqid of the test>, then -v1<fingerprint hash>.
+        const { name } = await tokenProject(server);
+        assert.ok(changed.test.id.startsWith(`${name.toUpperCase()}-`), changed.test.id);
+        assert.match(changed.test.id, /-[0-9A-Z]{4,}$/);
+        assert.ok(changed.change.id.startsWith(`${changed.test.id}-v1`), changed.change.id);
+        assert.match(changed.change.id, /-v1[0-9a-f]{16}$/);
 
         const all = await listDiffs(server, check.number);
         assert.equal(all.pageInfo.total, 5);

@@ -61,7 +61,8 @@ describe("argos skip and argos build get", { skip: skipReason() }, () => {
         assert.match(text.stdout, new RegExp(`^Commit: ${repo.commit}$`, "m"));
         assert.match(text.stdout, new RegExp(`^URL: ${skipped.url}$`, "m"));
 
-        // A project token asking for a build that does not exist gets 401 (reference §2.4).
+        // A project token asking for a build that does not exist gets 401, not 404: the token's
+        // project is compared before the build is looked up.
         const missing = await runCli(cli, repo, ["build", "get", "999999"], env());
         assert.notEqual(missing.code, 0, describeRun(cli, missing));
         assert.match(missing.output, /Unauthorized/, describeRun(cli, missing));

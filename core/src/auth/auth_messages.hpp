@@ -1,5 +1,5 @@
 #pragma once
-// The Argos wording of authentication and access refusals (reference §2.1–2.4), shared by the
+// The Argos wording of authentication and access refusals, shared by the
 // authenticator and the identity store so that both answer exactly alike.
 
 #include <string_view>

@@ -1,6 +1,6 @@
 #pragma once
 // Bearer header → Principal, enforcing a route's AuthRequirement with the exact Argos statuses
-// and messages (reference §2.1–2.4).
+// and messages (auth_messages.hpp).
 
 #include <map>
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-// The Authorization header as Argos reads it (reference §2.1): Argos hands the header to the
+// The Authorization header as Argos reads it: Argos hands the header to the
 // `auth-header` npm package and requires exactly one token next to the scheme `Bearer`.
 
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// Token formats (reference §1.6, §2.2): project tokens are exactly 40 characters,
+// Token formats: project tokens are exactly 40 characters,
 // `argos_` + 34 of [a-z1-9]; personal access tokens `arp_` + 36; short-lived project tokens
 // `argos_tmp_` + 40 (or + 30 for tokens a CI job puts in ARGOS_TOKEN). Only SHA-256 hashes are
 // stored, with a visible prefix for `token revoke`.
@@ -31,7 +31,7 @@ LOUPE_API std::string generate_short_lived_token(
     std::size_t random_length = short_lived_random_length);
 /// `count` characters of [a-z1-9] from the operating system's CSPRNG, without modulo bias.
 LOUPE_API std::string random_token_characters(std::size_t count);
-/// Reference §2.2 order: `argos_oat_` → oauth; `arp_` and length 40 → personal; else project.
+/// Checked in this order: `argos_oat_` → oauth; `arp_` and length 40 → personal; else project.
 LOUPE_API TokenKind detect_token_kind(std::string_view token);
 LOUPE_API std::string sha256_hex(std::string_view data);
 /// The part shown in listings and accepted by `token revoke --prefix`: first 12 characters.

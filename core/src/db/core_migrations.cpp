@@ -7,7 +7,8 @@ namespace {
 
 // Users and their accounts share one slug namespace (accounts.slug). A user's personal account
 // points at the user; users never point back, so neither table needs the other to exist first.
-// Project settings default to what Argos gives a new project (reference §3.11); NULL globs fall
+// Project settings default to what Argos gives a new project (defaultBaseBranch "main", private,
+// deployments "domain-private", ignore enabled with auto-ignore after 3 changes); NULL globs fall
 // back to defaultBaseBranch / "main" when serialized, NULL auto_ignore_changes means no
 // auto-ignore. Tokens keep only their SHA-256 and a 12-character visible prefix.
 constexpr const char* identity_sql = R"SQL(

@@ -1,5 +1,5 @@
 #pragma once
-// One request, start to finish (reference §1.1): strip "/v2", match the route, read the JSON
+// One request, start to finish, in Argos's order: strip "/v2", match the route, read the JSON
 // body (413/400), run the route's prepare step (400s before authentication), authenticate,
 // run the handler, map exceptions to the Argos error body, send, and write the access log.
 

@@ -7,7 +7,7 @@
 
 namespace loupe {
 
-/// The Argos error body (reference §1.2): {"error": message, "details": [{"message": d}, ...]},
+/// The Argos error body: {"error": message, "details": [{"message": d}, ...]},
 /// "details" only when there are some.
 Response error_response(int status, const std::string& message,
                         const std::vector<std::string>& details = {});

@@ -1,4 +1,5 @@
-// The Identity interface: lookups, access checks (reference §2.4) and permissions (§2.5).
+// The Identity interface: lookups, access checks of routed projects and accounts against the
+// token, and a user's permissions on a project.
 #include "identity/identity_store.hpp"
 
 #include "auth/auth_messages.hpp"
@@ -66,7 +67,7 @@ std::optional<Project> IdentityStore::find_project(const std::string& account_sl
 Project IdentityStore::authorize_project(const Principal& principal, const std::string& owner,
                                          const std::string& name) {
     if (principal.is_project()) {
-        // The id comparison comes first, so a missing project is a 401 too (reference §2.4).
+        // The id comparison comes first, so a missing project is a 401 too.
         auto project = find_project(owner, name);
         if (!project || project->id != principal.project_id) {
             throw HttpError::unauthorized();

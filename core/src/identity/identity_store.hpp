@@ -72,7 +72,8 @@ public:
     /// (nullopt). `project_ref` is "<account>/<project>". Returns the project.
     Project grant_project_level(const std::string& project_ref, const std::string& user_slug,
                                 const std::optional<std::string>& level);
-    /// Validates the project name (reference §3.11 rules) and uniqueness; returns the token.
+    /// Validates the project name (project_name_problem, not reserved, unique in the account
+    /// ignoring case); returns the token.
     std::pair<Project, IssuedToken> create_project(const std::string& account_slug,
                                                    const std::string& name,
                                                    const std::string& base_branch);

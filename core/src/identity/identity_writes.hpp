@@ -27,7 +27,8 @@ void set_member(soci::session& session, const Account& team, const User& user, R
 /// Sets (or, with nullopt, removes) a user's level on a project.
 void set_project_level(soci::session& session, int64_t project_id, int64_t user_id,
                        const std::optional<std::string>& level, int64_t now);
-/// A project with the reference §3.11 defaults and `token` as its project token; nullopt when
+/// A project with Argos's defaults for a new project (core_migrations.cpp's column defaults)
+/// and `token` as its project token; nullopt when
 /// the account already has a project of that name (case-insensitive).
 std::optional<std::pair<Project, IssuedToken>> create_project(
     soci::session& session, const Account& account, const std::string& name,

@@ -40,7 +40,7 @@ struct StoredToken {
 /// The unrevoked token with this clear value, whatever its expiry.
 std::optional<StoredToken> find_unrevoked(soci::session& session, const std::string& token);
 
-/// The token's scope entries that still hold (reference §2.3): the user's own personal account
+/// The token's scope entries that still hold: the user's own personal account
 /// and the teams the user still belongs to, by slug.
 std::vector<AccountRef> valid_scope(soci::session& session, int64_t token_id, int64_t user_id);
 

@@ -1,5 +1,6 @@
 #pragma once
-// Finds, opens and checks plugin files (DESIGN.md "The plugin contract"). dlopen with
+// Finds, opens and checks plugin files (name, API version and build id; README "Plugins").
+// dlopen with
 // RTLD_NOW | RTLD_LOCAL; a plugin is never dlclose'd, whether it loaded or was refused after
 // dlopen succeeded (so sanitizer reports keep naming its frames).
 

@@ -1,5 +1,6 @@
 #pragma once
-// The auth plugin's endpoints (reference §3.9–3.12), one per file.
+// The auth plugin's endpoints (GET /project, GET and POST projects, account projects), one
+// per file.
 
 #include "loupe/host.hpp"
 

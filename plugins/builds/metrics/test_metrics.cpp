@@ -78,9 +78,9 @@ Json test_metrics_json(const TestMetrics& metrics) {
                 {"flakiness", json_number(metrics.flakiness)}};
 }
 
-Json test_json(int64_t test_id, const std::string& name, const std::string& build_name,
+Json test_json(const std::string& public_id, const std::string& name, const std::string& build_name,
                const TestMetrics& metrics) {
-    return Json{{"id", std::to_string(test_id)},
+    return Json{{"id", public_id},
                 {"name", name},
                 {"buildName", build_name},
                 {"metrics", test_metrics_json(metrics)}};

@@ -1,7 +1,7 @@
 #pragma once
-// A test's flakiness metrics (reference argos-api.md §5.8, Argos's apps/backend/src/metrics/
-// test.ts): the rates derived from its daily counters, and the periods the counters are summed
-// over. Pure functions; days and periods are in the server's local time zone, as Argos's.
+// A test's flakiness metrics (as Argos's apps/backend/src/metrics/test.ts computes them): the rates
+// derived from its daily counters, and the periods the counters are summed over. Pure functions;
+// days and periods are in the server's local time zone, as Argos's.
 
 #include <cstdint>
 #include <optional>
@@ -33,8 +33,9 @@ TestMetrics compute_test_metrics(int64_t total, int64_t changes, int64_t unique_
 /// {total, changes, uniqueChanges, stability, consistency, flakiness}.
 Json test_metrics_json(const TestMetrics& metrics);
 
-/// A test as the diff list renders it: {"id", "name", "buildName", "metrics"}.
-Json test_json(int64_t test_id, const std::string& name, const std::string& build_name,
+/// A test as the diff list renders it: {"id", "name", "buildName", "metrics"}; `public_id` is
+/// test_public_id's (ids/public_ids.hpp).
+Json test_json(const std::string& public_id, const std::string& name, const std::string& build_name,
                const TestMetrics& metrics);
 
 enum class MetricsPeriod { last_24_hours, last_3_days, last_7_days, last_30_days, last_90_days };

@@ -1,6 +1,6 @@
 #pragma once
-// Baseline selection (reference §5.4) and the build type it implies. Loupe records why a
-// baseline was chosen (`baselineBuild.reason` in build responses).
+// Baseline selection (the rules in README "Processing") and the build type it implies. Loupe
+// records why a baseline was chosen (`baselineBuild.reason` in build responses).
 
 #include <optional>
 #include <string>
@@ -35,7 +35,7 @@ bool branch_matches_glob(const std::string& glob, const std::string& branch);
 /// The project's auto-approve glob: its setting, else its default base branch.
 std::string auto_approve_glob(const BuildSettings& settings, const Project& project);
 
-/// POST /baseline (reference §3.5): the approved eligible build of (name, mode) whose commit
+/// POST /baseline: the approved eligible build of (name, mode) whose commit
 /// comes first in `commits`, most recent on ties.
 std::optional<Build> find_eligible_baseline(soci::session& session, int64_t project_id,
                                             const std::vector<std::string>& commits,

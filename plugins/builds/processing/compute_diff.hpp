@@ -1,5 +1,5 @@
 #pragma once
-// The `diff.compute` job (reference §5.5.2–5.5.5, §5.7, §5.8): scores one pair with the
+// The `diff.compute` job: scores one pair with the
 // in-process diff engine, stores the mask, then — in one transaction with the build row
 // locked — records the result, groups by fingerprint, bumps the flakiness counters, applies
 // ignored changes and concludes the build when this was its last diff. Idempotent: a diff that

@@ -1,5 +1,5 @@
 #pragma once
-// Concluding a build (reference §5.6): once every diff is complete, stats and conclusion are
+// Concluding a build: once every diff is complete, stats and conclusion are
 // written once. Call with the build row locked, in the transaction that completed the last diff.
 
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// A diff's status (reference §5.5.3), the build's stats and conclusion (§5.6): pure functions.
+// A diff's status, the build's stats and conclusion: pure functions.
 
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// Pairs a build's screenshots with its baseline's (reference §5.5.1): a pure function.
+// Pairs a build's screenshots with its baseline's by name: a pure function.
 
 #include <optional>
 #include <string>

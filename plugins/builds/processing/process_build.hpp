@@ -1,5 +1,5 @@
 #pragma once
-// The `build.process` job (reference §5.1.1): baseline, build type, diffs, one `diff.compute`
+// The `build.process` job: baseline, build type, diffs, one `diff.compute`
 // job per pair to compute, and the conclusion when nothing needs computing. One transaction:
 // a crash leaves the build exactly as before, and a re-run of a processed build does nothing.
 

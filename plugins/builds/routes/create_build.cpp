@@ -1,4 +1,4 @@
-// POST /builds (reference §3.2): a new build, or the shared build of parallel shards, and
+// POST /builds: a new build, or the shared build of parallel shards, and
 // upload targets for the screenshots and traces Loupe does not hold yet.
 #include <soci/soci.h>
 

@@ -1,4 +1,4 @@
-// POST /builds/finalize (reference §3.4): completes the parallel builds of a nonce whose shards
+// POST /builds/finalize: completes the parallel builds of a nonce whose shards
 // were sent with `parallelTotal: -1`.
 #include <soci/soci.h>
 

@@ -1,4 +1,4 @@
-// POST /baseline (reference §3.5): the eligible baseline among a list of commits, for SDKs that
+// POST /baseline: the eligible baseline among a list of commits, for SDKs that
 // resolve the baseline before uploading (the Argos CLI 6.x does).
 #include <soci/soci.h>
 

@@ -1,4 +1,4 @@
-// GET /projects/{owner}/{project}/builds/{buildNumber} (reference §3.7).
+// GET /projects/{owner}/{project}/builds/{buildNumber}: one build of the project, by number.
 #include <soci/soci.h>
 
 #include "build_resources.hpp"

@@ -3,7 +3,7 @@
 // `review` permission and the project's ignore feature; idempotent.
 #include <soci/soci.h>
 
-#include "diff_json.hpp"
+#include "ids/public_ids.hpp"
 #include "metrics/test_metrics.hpp"
 #include "routes/routes.hpp"
 #include "store/ignored_changes.hpp"
@@ -12,33 +12,6 @@
 
 namespace loupe::builds {
 namespace {
-
-struct ChangeRef {
-    int64_t test_id = 0;
-    std::string hash;  ///< 16 lower-case hex digits: the fingerprint's last segment
-};
-
-// `<testId>-<16 hex>` as change_id() writes it; anything else names no change.
-std::optional<ChangeRef> parse_change_id(const std::string& id) {
-    const auto dash = id.find('-');
-    if (dash == std::string::npos || dash == 0 || dash > 18 || id.size() != dash + 17) {
-        return std::nullopt;
-    }
-    ChangeRef ref;
-    for (std::size_t i = 0; i < dash; ++i) {
-        if (id[i] < '0' || id[i] > '9') {
-            return std::nullopt;
-        }
-        ref.test_id = ref.test_id * 10 + (id[i] - '0');
-    }
-    ref.hash = id.substr(dash + 1);
-    for (char c : ref.hash) {
-        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
-            return std::nullopt;
-        }
-    }
-    return ref;
-}
 
 void add_route(Host& host, const char* action, bool ignore) {
     auto& identity = host.identity();
@@ -53,15 +26,17 @@ void add_route(Host& host, const char* action, bool ignore) {
                 throw HttpError::forbidden(
                     "You do not have permission to ignore changes on this project");
             }
-            const auto ref = parse_change_id(request.param("changeId"));
-            const std::string change = request.param("changeId");
+            const auto ref = parse_change_public_id(request.param("changeId"));
             Json result = database.transaction([&](soci::session& session) {
                 if (!build_settings_of(session, project.id).ignore_enabled) {
                     throw HttpError::bad_request("Ignoring changes is disabled for this project");
                 }
                 std::optional<std::string> fingerprint;
                 if (ref && test_in_project(session, project.id, ref->test_id)) {
-                    fingerprint = fingerprint_with_hash(session, ref->test_id, ref->hash);
+                    fingerprint =
+                        ref->hash_only
+                            ? fingerprint_with_hash(session, ref->test_id, ref->fingerprint)
+                            : known_fingerprint(session, ref->test_id, ref->fingerprint);
                 }
                 if (!fingerprint) {
                     throw HttpError::not_found("Change not found");
@@ -74,7 +49,7 @@ void add_route(Host& host, const char* action, bool ignore) {
                 }
                 const int64_t from = period_start_ms(MetricsPeriod::last_7_days, now_ms());
                 return Json{
-                    {"id", change_id(ref->test_id, *fingerprint)},
+                    {"id", change_public_id(project.name, ref->test_id, *fingerprint)},
                     {"ignored", ignore},
                     {"occurrences", change_occurrences(session, ref->test_id, *fingerprint, from)}};
             });

@@ -1,4 +1,4 @@
-// GET /projects/{owner}/{project}/builds (reference §3.6): filters, paging, newest first.
+// GET /projects/{owner}/{project}/builds: filters, paging, newest first.
 #include <soci/soci.h>
 
 #include "build_resources.hpp"

@@ -1,4 +1,4 @@
-// GET /projects/{owner}/{project}/builds/{buildNumber}/diffs (reference §3.8): a build's diffs
+// GET /projects/{owner}/{project}/builds/{buildNumber}/diffs: a build's diffs
 // in review order, with their screenshots, test flakiness metrics and changes.
 #include <soci/soci.h>
 
@@ -7,6 +7,7 @@
 
 #include "build_resources.hpp"
 #include "diff_json.hpp"
+#include "ids/public_ids.hpp"
 #include "loupe/http/pagination.hpp"
 #include "metrics/test_metrics.hpp"
 #include "routes/routes.hpp"
@@ -76,7 +77,8 @@ PageFacts page_facts(soci::session& session, const Project& project,
 }
 
 // `test` and `change` of one diff.
-void add_test_and_change(const DiffView& diff, const PageFacts& facts, Json& out) {
+void add_test_and_change(const std::string& project_name, const DiffView& diff,
+                         const PageFacts& facts, Json& out) {
     if (!diff.row.test_id) {
         return;
     }
@@ -90,14 +92,15 @@ void add_test_and_change(const DiffView& diff, const PageFacts& facts, Json& out
         counts = it->second;
     }
     const auto metrics = compute_test_metrics(counts.total, counts.changes, counts.unique_changes);
-    out["test"] = test_json(test_id, test->second.name, test->second.build_name, metrics);
+    out["test"] = test_json(test_public_id(project_name, test_id), test->second.name,
+                            test->second.build_name, metrics);
     if (!diff.row.fingerprint) {
         return;
     }
     const std::pair<int64_t, std::string> change{test_id, *diff.row.fingerprint};
     auto occurrences = facts.occurrences.find(change);
     out["change"] = {
-        {"id", change_id(test_id, *diff.row.fingerprint)},
+        {"id", change_public_id(project_name, test_id, *diff.row.fingerprint)},
         {"ignored", facts.ignored.contains(change)},
         {"occurrences", occurrences == facts.occurrences.end() ? 0 : occurrences->second}};
 }
@@ -150,7 +153,7 @@ void add_list_diffs(Host& host) {
             Json results = Json::array();
             for (const auto* view : page) {
                 Json item = diff_json(*view, blobs);
-                add_test_and_change(*view, facts, item);
+                add_test_and_change(project.name, *view, facts, item);
                 results.push_back(std::move(item));
             }
             return Response::json(page_envelope(input.pagination, total, std::move(results)));

@@ -1,4 +1,4 @@
-// PUT /builds/{buildId} (reference §3.3, §5.2): screenshots of a build or of one shard, and
+// PUT /builds/{buildId}: screenshots of a build or of one shard, and
 // finalization when the build (or its last shard) is complete.
 #include <soci/soci.h>
 

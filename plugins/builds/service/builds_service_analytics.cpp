@@ -2,6 +2,7 @@
 // tests of a project.
 #include <algorithm>
 
+#include "ids/public_ids.hpp"
 #include "metrics/test_metrics.hpp"
 #include "service/builds_service_impl.hpp"
 #include "store/build_activity.hpp"
@@ -66,6 +67,7 @@ std::vector<FlakyTest> BuildsServiceImpl::flaky_tests(soci::session& session, in
         kept.push_back(candidate.test_id);
     }
     const auto tests = tests_by_id(session, kept);
+    const std::string project_name = project_name_of(session, project_id);
     std::vector<FlakyTest> out;
     for (const auto& candidate : candidates) {
         auto test = tests.find(candidate.test_id);
@@ -73,8 +75,8 @@ std::vector<FlakyTest> BuildsServiceImpl::flaky_tests(soci::session& session, in
             continue;
         }
         out.push_back({candidate.test_id, candidate.metrics.flakiness,
-                       test_json(candidate.test_id, test->second.name, test->second.build_name,
-                                 candidate.metrics)});
+                       test_json(test_public_id(project_name, candidate.test_id), test->second.name,
+                                 test->second.build_name, candidate.metrics)});
     }
     return out;
 }

@@ -1,5 +1,5 @@
 #pragma once
-// Screenshot diff rows: one per (base, head) pair of a processed build (reference §5.5).
+// Screenshot diff rows: one per (base, head) pair of a processed build.
 
 #include <cstdint>
 #include <optional>
@@ -53,7 +53,7 @@ bool build_has_failed_diff(soci::session& session, int64_t build_id);
 /// How many diffs of the build are still to compute.
 int64_t pending_diff_count(soci::session& session, int64_t build_id);
 /// Sets `group_key = fingerprint` on every diff of the build with that fingerprint when at least
-/// two share it (reference §5.5.5, the clean rule).
+/// two share it.
 void group_by_fingerprint(soci::session& session, int64_t build_id, const std::string& fingerprint);
 
 }  // namespace loupe::builds

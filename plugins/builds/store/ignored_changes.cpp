@@ -100,6 +100,15 @@ std::optional<std::string> fingerprint_with_hash(soci::session& session, int64_t
     return fingerprint;
 }
 
+std::optional<std::string> known_fingerprint(soci::session& session, int64_t test_id,
+                                             const std::string& fingerprint) {
+    int found = 0;
+    session << "SELECT COUNT(*) FROM (SELECT 1 FROM screenshot_diffs WHERE test_id = :t AND "
+               "fingerprint = :f LIMIT 1) AS hit",
+        soci::use(test_id), soci::use(fingerprint), soci::into(found);
+    return found > 0 ? std::optional<std::string>(fingerprint) : std::nullopt;
+}
+
 bool test_in_project(soci::session& session, int64_t project_id, int64_t test_id) {
     int found = 0;
     session << "SELECT COUNT(*) FROM build_tests WHERE id = :t AND project_id = :p",

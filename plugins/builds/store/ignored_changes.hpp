@@ -41,6 +41,9 @@ std::set<std::pair<int64_t, std::string>> ignored_changes_of(soci::session& sess
 /// The fingerprint of a diff of the test whose fingerprint ends with `:<hash>`, if any.
 std::optional<std::string> fingerprint_with_hash(soci::session& session, int64_t test_id,
                                                  const std::string& hash);
+/// `fingerprint` when a diff of the test has it, else nullopt.
+std::optional<std::string> known_fingerprint(soci::session& session, int64_t test_id,
+                                             const std::string& fingerprint);
 /// Whether the test belongs to the project.
 bool test_in_project(soci::session& session, int64_t project_id, int64_t test_id);
 

@@ -26,7 +26,7 @@ struct ScreenshotInput {
     std::string content_type = "image/png";
 };
 
-/// A stored screenshot (reference §4.3 "Snapshot").
+/// A stored screenshot (rendered as the diff list's Snapshot).
 struct Screenshot {
     int64_t id = 0;
     int64_t build_id = 0;
@@ -74,7 +74,7 @@ int64_t count_build_screenshots(soci::session& session, int64_t build_id);
 std::map<std::string, std::string> stored_screenshot_names(soci::session& session,
                                                            int64_t build_id);
 
-/// Inserts screenshots with Argos's naming rules (reference §3.3): same name and key → skipped;
+/// Inserts screenshots with Argos's naming rules: same name and key → skipped;
 /// same name, other key → `name-1`, `name-2`, ... (first free, also within this batch). Each is
 /// linked to the test (project, build name, final name), created on first sight.
 /// Returns how many rows were inserted.

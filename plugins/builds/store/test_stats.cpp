@@ -130,6 +130,12 @@ std::vector<int64_t> project_tests_counted(soci::session& session, int64_t proje
     return ids;
 }
 
+std::string project_name_of(soci::session& session, int64_t project_id) {
+    std::string name;
+    session << "SELECT name FROM projects WHERE id = :id", soci::use(project_id), soci::into(name);
+    return session.got_data() ? name : std::string();
+}
+
 std::map<std::pair<int64_t, std::string>, int64_t> change_occurrences_for(
     soci::session& session, const std::vector<int64_t>& test_ids, int64_t from) {
     std::map<std::pair<int64_t, std::string>, int64_t> occurrences;

@@ -53,6 +53,9 @@ std::map<int64_t, TestCounts> test_counts_for(soci::session& session,
 std::vector<int64_t> project_tests_counted(soci::session& session, int64_t project_id,
                                            int64_t from_ms, int64_t now_ms);
 
+/// The project's name, which public test ids start with ("" for an unknown project).
+std::string project_name_of(soci::session& session, int64_t project_id);
+
 /// Σ of the (test, fingerprint) counters with day >= from (no upper bound).
 int64_t change_occurrences(soci::session& session, int64_t test_id, const std::string& fingerprint,
                            int64_t from_ms);

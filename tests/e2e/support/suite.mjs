@@ -35,7 +35,7 @@ export async function getBuild(server, number) {
   return response.body;
 }
 
-/** The Build JSON fields every build must carry (reference §4.1). */
+/** The Build JSON fields every build must carry, as Argos serializes a build. */
 export function assertBuildShape(build, { number, commit, branch }) {
   assert.match(build.id, /^\d+$/, "build.id is a decimal string");
   assert.equal(build.number, number);
@@ -76,7 +76,7 @@ export function storedBuildState(server, buildId) {
   };
 }
 
-/** Whether the server answers POST /baseline (reference §3.5, issue 4) rather than 404. */
+/** Whether the server answers POST /baseline (issue 4) rather than 404. */
 export async function baselineServed(server) {
   const response = await server.api("POST", "baseline", { body: { commits: ["0".repeat(40)] } });
   return response.status !== 404;

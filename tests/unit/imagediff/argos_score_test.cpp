@@ -1,4 +1,4 @@
-// Argos's decision rule between the two passes (argos-api.md §5.5.2), each branch.
+// Argos's decision rule between the two odiff passes (argos_score.hpp), each branch.
 
 #include "argos_score.hpp"
 

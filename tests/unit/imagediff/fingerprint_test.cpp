@@ -1,4 +1,4 @@
-// mask_fingerprint(): the clean rules of reference §5.5.4, checked against hand-computed grids
+// mask_fingerprint(): its clean rules (imagediff.hpp), checked against hand-computed grids
 // and a deliberately naive transcription of the rules, and the fingerprint compare() attaches.
 
 #include <doctest/doctest.h>

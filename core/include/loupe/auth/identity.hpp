@@ -50,7 +50,7 @@ struct Project {
     int64_t created_at = 0;
 };
 
-/// Argos project permissions (reference §2.5).
+/// Argos project permissions; Identity::permissions derives them from role and project level.
 struct Permissions {
     bool admin = false, review = false, review_dismiss = false, view_settings = false, view = false;
 };
@@ -60,7 +60,7 @@ struct IssuedToken {
     std::string token;  ///< the clear token: shown once, stored only as a SHA-256 hash
 };
 
-/// Why `name` (already trimmed) is not a valid project name (reference §3.11), as the zod-style
+/// Why `name` (already trimmed) is not a valid project name (1..100 of [a-zA-Z0-9_.-]), zod-style
 /// message ("Too big: expected string to have <=100 characters"); nullopt when valid.
 LOUPE_API std::optional<std::string> project_name_problem(const std::string& name);
 /// True for the names Argos reserves for its own pages ("new", "settings", exact case).
@@ -77,12 +77,12 @@ public:
     virtual std::optional<Project> find_project(const std::string& account_slug,
                                                 const std::string& name) = 0;
 
-    /// Reference §2.4: the project {owner}/{name} as `principal` may see it. Project token for
+    /// The project {owner}/{name} as `principal` may see it. Project token for
     /// another or a missing project → 401 "Unauthorized"; PAT not scoped to owner → 401;
     /// PAT in scope, missing project → 404 "Not found".
     virtual Project authorize_project(const Principal& principal, const std::string& owner,
                                       const std::string& name) = 0;
-    /// The account with this slug if the PAT is scoped to it, else 401 with the §2.4 message.
+    /// The account with this slug if the PAT is scoped to it, else 401 ("You do not have access").
     virtual Account authorize_account(const Principal& principal, const std::string& slug) = 0;
 
     virtual Permissions permissions(int64_t user_id, const Project& project) = 0;
@@ -91,7 +91,7 @@ public:
     /// Team members can see all projects; contributors only those granted to them.
     virtual std::vector<Project> visible_projects(int64_t user_id, const Account& account) = 0;
 
-    /// `{id, slug, name}` of a user (the personal account's id and slug; reference §2.3).
+    /// `{id, slug, name}` of a user: its personal account's id and slug, and its display name.
     virtual Json user_ref(int64_t user_id) = 0;
     /// The Project resource: identity fields plus every enabled plugin's settings fields.
     virtual Json project_json(const Project& project) = 0;

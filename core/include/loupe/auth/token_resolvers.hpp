@@ -1,7 +1,7 @@
 #pragma once
 // Extra bearer-token kinds contributed by plugins (e.g. "tokenless-github-" from auth).
 // The core tries them, longest prefix first, after its own `argos_oat_`/`arp_` rules and
-// before the project-token lookup (reference §2.2). A resolver returns a project principal
+// before the project-token lookup. A resolver returns a project principal
 // or throws HttpError (401/403/...).
 //
 // Session resolvers (a browser's cookie, from the web plugin) run only for a request that

@@ -1,5 +1,5 @@
 #pragma once
-// Reading request bodies field by field with zod-style validation messages (reference §1.2),
+// Reading request bodies field by field with zod-style validation messages (Argos's wording),
 // so every plugin words its 400s like Argos: "commit is Invalid string: must match pattern
 // /^[0-9a-f]{40}$/". "Nullish" fields accept absence and null. Every reader records its issue
 // in the Validation and returns nullopt on failure; call Validation::throw_if_any() at the end.

@@ -5,7 +5,7 @@
 // joined with '/'). Every route answers both at "/..." and "/v2/...", except routes of a virtual
 // host (RouteOptions::host_suffix). Registration is allowed only during install().
 //
-// A handler runs in two steps, mirroring the Argos pipeline (reference §1.1):
+// A handler runs in two steps, mirroring the Argos pipeline (400s before any 401):
 //   prepare(request)  -> validates path, query and body (throw HttpError 400) and returns
 //   handler(request)  -> runs after the core enforced the route's AuthRequirement.
 // Routes without validation use the single-function overload.

@@ -1,6 +1,7 @@
 #pragma once
 // Anti-aliasing detection (Vysniauskas 2009) exactly as odiff 4.5 implements it
-// (src/antialiasing.zig): reference diff-anchors.md §2.4, odiff's variant of step 4.
+// (src/antialiasing.zig). Unlike pixelmatch, which needs the darkest neighbour flat in both
+// images or the brightest flat in both, odiff needs one of them flat in each image.
 
 #include <cstdint>
 

@@ -1,5 +1,5 @@
 #pragma once
-// Argos's decision between its two odiff passes (reference argos-api.md §5.5.2), applied to
+// Argos's decision between its two odiff passes (apply_argos_rule), applied to
 // exact pixel counts instead of odiff's percentage rounded to two decimals.
 
 #include <loupe/imagediff/imagediff.hpp>

@@ -1,5 +1,5 @@
 #pragma once
-// Canvases over CompareOptions::max_canvas_pixels are compared scaled down (reference §5.5.2):
+// Canvases over CompareOptions::max_canvas_pixels are compared scaled down, as Argos does:
 // both images by the same factor, so they stay aligned top-left.
 
 #include <cstdint>

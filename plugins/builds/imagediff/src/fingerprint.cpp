@@ -1,7 +1,7 @@
-// The mask fingerprint, clean rules of reference §5.5.4. Argos's library (mask-fingerprint
-// 0.1.3) differs at the edges (its dilation near the top and bottom rows, its cell assignment
-// and areas, f32 densities); fingerprints never travel between Argos and Loupe, so Loupe keeps
-// to the clean rules, exactly.
+// The mask fingerprint, its clean rules (imagediff.hpp mask_fingerprint). Argos's library
+// (mask-fingerprint 0.1.3) differs at the edges (its dilation near the top and bottom rows, its
+// cell assignment and areas, f32 densities); fingerprints never travel between Argos and Loupe, so
+// Loupe keeps to the clean rules, exactly.
 
 #include "fingerprint.hpp"
 

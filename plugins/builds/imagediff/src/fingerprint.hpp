@@ -1,5 +1,5 @@
 #pragma once
-// The mask fingerprint (reference argos-api.md §5.5.4) on a 1-bit mask, the form compare()
+// The mask fingerprint (imagediff.hpp mask_fingerprint) on a 1-bit mask, the form compare()
 // already holds its masks in, so a diff's fingerprint costs no decode.
 
 #include <cstddef>

@@ -93,7 +93,8 @@ TEST_CASE_FIXTURE(AuthFixture, "unknown and revoked project tokens are refused w
     const std::string unknown = generate_project_token();
     CHECK(refusal(unknown) == Refusal{401, project_not_found(unknown)});
     CHECK(refusal("whatever") == Refusal{401, project_not_found("whatever")});
-    // An arp_ token of the wrong length is looked up as a project token (reference §2.2).
+    // Only an arp_ token of exactly 40 characters is a PAT; any other is looked up as a project
+    // token.
     const std::string short_pat = "arp_abc";
     CHECK(refusal(short_pat) == Refusal{401, project_not_found(short_pat)});
 

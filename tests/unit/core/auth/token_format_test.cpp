@@ -63,7 +63,7 @@ TEST_CASE("random characters come out evenly (no modulo bias)") {
     }
 }
 
-TEST_CASE("token kind detection follows the reference order") {
+TEST_CASE("token kind detection: argos_oat_, then 40-character arp_, then project") {
     const std::string pat = "arp_" + std::string(36, 'a');
     CHECK(detect_token_kind(pat) == TokenKind::personal);
     CHECK(detect_token_kind("arp_" + std::string(35, 'a')) == TokenKind::project);

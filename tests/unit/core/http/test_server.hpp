@@ -95,7 +95,7 @@ inline std::vector<RegisteredRoute> test_routes(const std::string& file_path) {
         Method::put, "/upload-refused", AuthRequirement::none,
         [](Request&) -> Response { throw HttpError::forbidden(); }, BodyMode::stream));
 
-    // Reference §1.1: validation (prepare) fails before authentication is attempted.
+    // Validation (prepare) fails with 400 before authentication is attempted, as in Argos.
     Route guarded;
     guarded.method = Method::post;
     guarded.pattern = "/guarded";

@@ -34,8 +34,7 @@ TEST_CASE("the core track creates the identity tables, the job queue and blob ho
     }
 }
 
-TEST_CASE_FIXTURE(test::IdentityFixture,
-                  "new projects get the reference defaults from the schema") {
+TEST_CASE_FIXTURE(test::IdentityFixture, "new projects get Argos's defaults from the schema") {
     const auto account = identity.create_user("alice", "Alice");
     execute(
         "INSERT INTO projects (account_id, name, name_key, created_at) VALUES "

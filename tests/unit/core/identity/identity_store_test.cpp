@@ -113,7 +113,7 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "team memberships") {
           "No user with slug \"nope\"");
 }
 
-TEST_CASE_FIXTURE(test::IdentityFixture, "project names follow the reference rules") {
+TEST_CASE_FIXTURE(test::IdentityFixture, "project names follow Argos's rules") {
     identity.create_user("alice", "Alice");
     identity.create_team("acme", "Acme", "alice");
     const auto [project, token] = identity.create_project("acme", " Web.App_1-x ", "develop");
@@ -204,7 +204,7 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "project_json: identity fields, then pl
     CHECK(both[1]["name"] == "api");
 }
 
-TEST_CASE_FIXTURE(test::IdentityFixture, "authorize_project (reference §2.4)") {
+TEST_CASE_FIXTURE(test::IdentityFixture, "authorize_project: token scope, then existence") {
     const User alice = identity.create_user("alice", "Alice");
     identity.create_team("acme", "Acme", "alice");
     const Project web = identity.create_project("acme", "web", "main").first;
@@ -231,7 +231,7 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "authorize_project (reference §2.4)") 
           unauthorized);
 }
 
-TEST_CASE_FIXTURE(test::IdentityFixture, "authorize_account (reference §2.4)") {
+TEST_CASE_FIXTURE(test::IdentityFixture, "authorize_account: only accounts in the token's scope") {
     const User alice = identity.create_user("alice", "Alice");
     const Account acme = identity.create_team("acme", "Acme", "alice");
     const Project web = identity.create_project("acme", "web", "main").first;

@@ -60,7 +60,7 @@ struct PermissionsFixture : test::IdentityFixture {
     }
 };
 
-TEST_CASE_FIXTURE(PermissionsFixture, "project permissions (reference §2.5)") {
+TEST_CASE_FIXTURE(PermissionsFixture, "project permissions: by team role and project level") {
     CHECK(permissions(stan, web) == all);
     CHECK(permissions(stan, notes) == all);
     CHECK(permissions(alice, notes) == all);
@@ -101,7 +101,8 @@ TEST_CASE_FIXTURE(PermissionsFixture, "who may administer an account") {
     CHECK(identity.can_administer(stan.id, alice_account));
 }
 
-TEST_CASE_FIXTURE(PermissionsFixture, "visible projects (reference §3.12)") {
+TEST_CASE_FIXTURE(PermissionsFixture,
+                  "visible projects: by account kind, team role and project level") {
     using Names = std::vector<std::string>;
     const Account alice_account = *identity.find_account("alice");
     // api was created after web: most recently active first.

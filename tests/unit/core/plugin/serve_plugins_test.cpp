@@ -54,7 +54,7 @@ TEST_CASE("an enabled plugin with a missing requirement stops the start") {
 }
 
 TEST_CASE("the core never includes plugin code") {
-    // Plugins depend on the core, never the reverse (DESIGN.md).
+    // Plugins depend on the core, never the reverse.
     const std::vector<std::string> plugin_headers = {"loupe/builds/", "loupe/imagediff/",
                                                      "loupe/reviews/", "plugins/"};
     int files = 0;

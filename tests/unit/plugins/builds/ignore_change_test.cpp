@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 #include <soci/soci.h>
 
+#include "ids/sqids.hpp"
 #include "processing_client.hpp"
 #include "support/admin_cli.hpp"
 
@@ -32,15 +33,28 @@ TEST_CASE("ignoring and unignoring a change: the diff list follows, each change 
                                                     {"branch", "feature"},
                                                     {"referenceCommit", sha('a')}})["number"]);
     const int64_t number = check["number"];
-    const std::string change = list_diffs(server, number)["results"][0]["change"]["id"];
+    const auto diff = list_diffs(server, number)["results"][0];
+    const std::string change = diff["change"]["id"];
     const auto& alice = server.personal_token();
+    // Argos's form: the test's public id (project name in upper case, sqid of the test's number)
+    // and the fingerprint with its version prefix written v1.
+    auto db = open_database(server);
+    const auto test_number = query_number(*db, "SELECT id FROM build_tests WHERE name = 'x'");
+    const std::string test_id = diff["test"]["id"];
+    CHECK(test_id.starts_with("DEFAULT-"));
+    const loupe::builds::Sqids argos_sqids("FN5LTPGRW98EB2X3ZYHDCU0AS7KJQV64MO1I", 4);
+    CHECK(argos_sqids.decode(test_id.substr(8)) ==
+          std::vector<uint64_t>{static_cast<uint64_t>(test_number)});
+    std::string fingerprint;
+    *db << "SELECT fingerprint FROM screenshot_diffs WHERE fingerprint IS NOT NULL",
+        soci::into(fingerprint);
+    CHECK(change == test_id + "-v1" + fingerprint.substr(fingerprint.rfind(':') + 1));
 
     auto ignored = change_action(server, change, "ignore", alice);
     REQUIRE_MESSAGE(ignored.status == 200, ignored.body);
     CHECK(ignored.json() == json{{"id", change}, {"ignored", true}, {"occurrences", 0}});
     CHECK(list_diffs(server, number)["results"][0]["change"]["ignored"] == true);
     CHECK(change_action(server, change, "ignore", alice).status == 200);  // idempotent
-    auto db = open_database(server);
     CHECK(query_number(*db, "SELECT COUNT(*) FROM ignored_change_audit") == 1);
 
     auto unignored = change_action(server, change, "unignore", alice);
@@ -60,8 +74,25 @@ TEST_CASE("ignoring and unignoring a change: the diff list follows, each change 
                    "viewer"});
     auto forbidden = change_action(server, change, "ignore", viewer);
     CHECK(forbidden.status == 403);
-    const std::vector<std::string> unknown_ids = {"1-zzzzzzzzzzzzzzzz", "999-0123456789abcdef",
-                                                  "abc", change.substr(0, change.size() - 1)};
+    // The form Loupe wrote before (<test number>-<hash>) still names the change; the answer
+    // gives the Argos form.
+    const std::string legacy =
+        std::to_string(test_number) + "-" + fingerprint.substr(fingerprint.rfind(':') + 1);
+    auto by_legacy = change_action(server, legacy, "unignore", alice);
+    CHECK(by_legacy.status == 200);
+    CHECK(by_legacy.json()["id"] == change);
+    const std::string other_test =
+        "DEFAULT-" + argos_sqids.encode({static_cast<uint64_t>(test_number + 1)});
+    std::vector<std::string> unknown_ids = {"1-zzzzzzzzzzzzzzzz", "999-0123456789abcdef", "abc",
+                                            change.substr(0, change.size() - 1),
+                                            other_test + change.substr(test_id.size())};
+    std::string lower_case = change;  // sqids are case-sensitive
+    for (char& c : lower_case) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    if (lower_case.substr(8, test_id.size() - 8) != test_id.substr(8)) {
+        unknown_ids.push_back(lower_case);
+    }
     for (const auto& bad : unknown_ids) {
         auto unknown = change_action(server, bad, "ignore", alice);
         CHECK(unknown.status == 404);

@@ -1,5 +1,5 @@
-// The builds plugin's processing rules as pure functions: pairing (reference §5.5.1), diff
-// status (§5.5.3), stats and conclusion (§5.6).
+// The builds plugin's processing rules as pure functions: pairing base and head screenshots,
+// diff status, stats and conclusion.
 #include <doctest/doctest.h>
 
 #include "processing/diff_status.hpp"

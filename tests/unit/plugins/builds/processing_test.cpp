@@ -1,7 +1,9 @@
-// Processing end to end on a real server (SQLite or PostgreSQL): baseline rules (reference
-// §5.4), diffs and their order (§3.8, §5.5), stats and conclusion (§5.6), flakiness (§5.8).
+// Processing end to end on a real server (SQLite or PostgreSQL): baseline rules (README
+// "Processing"), diffs and their review order, stats and conclusion, flakiness metrics.
 #include <doctest/doctest.h>
 #include <soci/soci.h>
+
+#include <regex>
 
 #include "processing_client.hpp"
 
@@ -89,6 +91,11 @@ TEST_CASE("a reference build, a check build against it and an identical re-run")
     CHECK(changed["head"]["height"] == 48);
     CHECK(changed["group"].is_null());
     CHECK(changed["test"]["name"] == "changed");
+    // Argos's public ids: <PROJECT>-<sqid of the test>, then -v1<fingerprint hash> for a change.
+    const std::string test_id = changed["test"]["id"];
+    CHECK(std::regex_match(test_id, std::regex("DEFAULT-[0-9A-Z]{4,}")));
+    CHECK(std::regex_match(changed["change"]["id"].get<std::string>(),
+                           std::regex(test_id + "-v1[0-9a-f]{16}")));
     CHECK(changed["change"]["occurrences"] == 0);  // check builds do not feed the counters
     CHECK(review["results"][1]["head"]["width"] == 64);
     CHECK(review["results"][1]["head"]["height"] == 48);
@@ -285,8 +292,8 @@ TEST_CASE("identical changes share a group, and flakiness counts reference build
     // Grouped diffs come first among changed ones (group ascending, nulls last).
     CHECK(diffs["results"][2]["name"] == "z");
     // The first build's added screenshots were completed when it was processed (dimensions
-    // from the files' headers) and count as one build each: total 2, changes 1, unique 1 (reference
-    // §5.8's example).
+    // from the files' headers) and count as one build each: total 2, changes 1, unique 1 (as in
+    // Argos's own example).
     CHECK(by_name["x"]["test"]["metrics"] == json{{"total", 2},
                                                   {"changes", 1},
                                                   {"uniqueChanges", 1},
@@ -373,7 +380,7 @@ TEST_CASE("a change seen often enough is ignored automatically, and the diff lis
     CHECK(list_diffs(server, number_of(appeared))["results"][0]["change"]["ignored"] == true);
     const auto& unchanged = by_name["y"];
     CHECK(unchanged["status"] == "unchanged");
-    // Same file on both sides: never compared, so not counted (reference §5.8); only the first
+    // Same file on both sides: never compared, so no counter is bumped; only the first
     // build, where y was added, counts.
     CHECK(unchanged["test"]["metrics"]["total"] == 1);
     CHECK(unchanged["change"].is_null());

@@ -1,5 +1,5 @@
-// Flakiness metrics (reference §5.8): the formulas with JavaScript's rounding, the JSON shape,
-// and the period starts in the server's local time.
+// Flakiness metrics (stability, consistency, flakiness): the formulas with JavaScript's rounding,
+// the JSON shape, and the period starts in the server's local time.
 #include "metrics/test_metrics.hpp"
 
 #include <doctest/doctest.h>

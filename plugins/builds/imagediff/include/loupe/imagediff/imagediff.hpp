@@ -1,8 +1,8 @@
 #pragma once
 // Loupe's image diff engine: decode PNG/JPEG to RGBA8 and compare two screenshots the way
-// Argos does (reference §5.5.2), both odiff passes in one sweep, with exact pixel counts.
-// Pure logic: no Loupe core dependency. Thread-safety: a Differ is used by one thread at a
-// time (it owns reusable buffers); free functions are thread-safe.
+// Argos does (a base pass and a colour pass, then Argos's choice between them), both in one sweep,
+// with exact pixel counts. Pure logic: no Loupe core dependency. Thread-safety: a Differ is used by
+// one thread at a time (it owns reusable buffers); free functions are thread-safe.
 
 #include <cstddef>
 #include <cstdint>
@@ -95,9 +95,9 @@ struct DiffResult {
 /// Compares two decoded images (different sizes allowed: padded top-left, transparent).
 DiffResult compare(const Image& base, const Image& head, const CompareOptions& options = {});
 
-/// Argos's mask fingerprint (reference §5.5.4, its clean rules): "empty" when no pixel is red
-/// (R >= 200, G <= 90, B <= 90, A >= 16), else "v1:g16:d1:t0.002,0.02,0.08:" + 16 hex digits.
-/// Equal for masks whose red shapes match up to translation (away from the mask's borders,
+/// Argos's mask fingerprint (its clean rules, not its library's edge quirks): "empty" when no pixel
+/// is red (R >= 200, G <= 90, B <= 90, A >= 16), else "v1:g16:d1:t0.002,0.02,0.08:" + 16 hex
+/// digits. Equal for masks whose red shapes match up to translation (away from the mask's borders,
 /// which clip the dilation).
 std::string mask_fingerprint(const Image& rgba);
 
