@@ -262,6 +262,7 @@ async function buildFlow(client, round) {
     }
     acknowledged.set(put.json.build.number, { keys });
     if (onMain) mainCommits.push(commit);
+    return put.json.build.number;
   } catch (error) {
     abandoned += 1;
     throw error;
@@ -287,12 +288,26 @@ async function readFlow(kind) {
   }
 }
 
+/** Whether a client's previous build is still being processed (its status is read for that). */
+async function stillProcessing(buildNumber) {
+  const got = await call("GET build", "GET", `${base}/v2/projects/default/default/builds/${buildNumber}`, {
+    token: tokens.personal,
+  });
+  if (got.status !== 200) tally(errors, `GET build: HTTP ${got.status}`);
+  return got.status === 200 && ["pending", "progress"].includes(got.json.status);
+}
+
 let running = true;
 async function client(id) {
+  // Like a CI job that waits for its result, a client pushes its next build once the previous
+  // one concluded: the queue then holds at most one build per client, however fast ingestion
+  // is compared with the diffs.
+  let previous = null;
   for (let round = 0; running; round++) {
     try {
-      if (round % 3 === 0) await buildFlow(id, round);
-      else await readFlow(Math.floor(Math.random() * 4));
+      if (round % 3 === 0 && !(previous && (await stillProcessing(previous)))) {
+        previous = (await buildFlow(id, round)) ?? previous;
+      } else await readFlow(Math.floor(Math.random() * 4));
     } catch (error) {
       if (!(error instanceof ConnectionLost)) throw error;
       await sleep(250);
