@@ -29,7 +29,7 @@ constexpr bool sanitized = false;
 #endif
 
 constexpr long long mib = 1024 * 1024;
-// The server's diff memory budget: two of the 16 MP pairs below fit in it at once, three do not.
+// The server's diff memory budget: it holds one or two of the 16 MP pairs below, never all three.
 constexpr int budget_mib = 350;
 
 std::string read_text(const std::string& path) {
@@ -156,8 +156,8 @@ TEST_CASE("diff memory: large diffs wait for the budget instead of decoding all 
     }
     ServerProcess& server = shared_server();
     const int pid = server_pid(server);
-    // Three 16 MP pairs of about 150 MB each (estimated; 4 bytes a pixel decoded) on three
-    // workers: two at a time fit the budget, all three at once would not.
+    // Three 16 MP pairs on three workers, each estimated at more than a third of the budget
+    // (decoded, each image alone takes 64 MB): all three at once would not fit.
     std::vector<Shot> base;
     std::vector<Shot> head;
     for (const std::string name : {"one", "two", "three"}) {
