@@ -13,7 +13,11 @@ LOUPE_TARGETS=all "$ROOT/scripts/build.sh" "$BUILD"
 # playwright-core (tests/browser), the OpenAPI validator and Argos API client (tests/openapi),
 # sqids (tests/sqids) and the diff peers (bench).
 for folder in tests/e2e tests/s3 tests/browser tests/openapi tests/sqids bench; do
-  if [ -f "$ROOT/$folder/package-lock.json" ] && [ ! -d "$ROOT/$folder/node_modules" ]; then
+  # Installed when missing, or again when the lock file changed since (npm writes its own copy
+  # of the lock into node_modules at each install).
+  lock="$ROOT/$folder/package-lock.json"
+  if [ -f "$lock" ] && { [ ! -d "$ROOT/$folder/node_modules" ] ||
+    [ "$lock" -nt "$ROOT/$folder/node_modules/.package-lock.json" ]; }; then
     if [ "$folder" = bench ]; then
       # npm 11 leaves other platforms' optional packages (odiff's per-OS binaries) out of a
       # lockfile it writes, and `npm ci` then refuses it; `npm install` keeps the locked versions.

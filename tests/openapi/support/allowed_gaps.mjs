@@ -19,7 +19,6 @@ export const allowedGaps = [
   notImplemented("POST /projects/\\{owner\\}/\\{project\\}/transfer", "no project transfer"),
   notImplemented("PATCH /projects/\\{owner\\}/\\{project\\}", "project settings are changed with `loupe admin project`"),
   notImplemented("(GET|PUT) /projects/\\{owner\\}/\\{project\\}/domain", "no custom deployment domain per project (plugins.deployments.domain serves every site)"),
-  notImplemented("GET /projects/\\{owner\\}/\\{project\\}/deployments", "deployments are listed with `loupe admin deployments list`"),
   notImplemented("GET /deployments/resolve/\\{domain\\}", "Loupe serves the sites itself and needs no resolver for a separate edge"),
   notImplemented("(GET|POST|DELETE) /projects/\\{owner\\}/\\{project\\}/builds/\\{buildNumber\\}/reviewers", "no requested reviewers"),
   notImplemented("(GET|POST|PATCH|DELETE) /projects/\\{owner\\}/\\{project\\}/tests\\S*", "no per-test pages, comments or subscriptions (the diff list carries each test and its metrics)"),
