@@ -18,15 +18,8 @@ for folder in tests/e2e tests/s3 tests/browser tests/openapi tests/sqids bench; 
   lock="$ROOT/$folder/package-lock.json"
   if [ -f "$lock" ] && { [ ! -d "$ROOT/$folder/node_modules" ] ||
     [ "$lock" -nt "$ROOT/$folder/node_modules/.package-lock.json" ]; }; then
-    if [ "$folder" = bench ]; then
-      # npm 11 leaves other platforms' optional packages (odiff's per-OS binaries) out of a
-      # lockfile it writes, and `npm ci` then refuses it; `npm install` keeps the locked versions.
-      (cd "$ROOT/$folder" && { npm ci --no-audit --no-fund --loglevel=error 2>/dev/null ||
-        npm install --no-audit --no-fund --loglevel=error; })
-    else
-      # These lock files are complete: `npm ci` installs exactly what they list.
-      (cd "$ROOT/$folder" && npm ci --no-audit --no-fund --loglevel=error)
-    fi
+    # Every lock file lists each platform's optional binaries, so `npm ci` installs exactly it.
+    (cd "$ROOT/$folder" && npm ci --no-audit --no-fund --loglevel=error)
   fi
 done
 
