@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "http/accept_loop_wake.hpp"
 #include "http/civet_errors.hpp"
 #include "http/civet_exchange.hpp"
 #include "http/dispatcher.hpp"
@@ -188,8 +189,9 @@ struct HttpServer::Impl {
     /// civetweb (1.15) can only stop listening by stopping altogether. Its accept loop polls
     /// the listening descriptor: that descriptor number is pointed at an eventfd that never
     /// becomes readable (until stop() writes to it to wake the loop), and the socket itself
-    /// is shut, which refuses new connections at once and wakes a poll in progress (its
-    /// accept() then fails on the eventfd, which civetweb ignores).
+    /// is shut, which refuses new connections at once. The loop's poll in progress is then
+    /// interrupted, so that it polls the eventfd from now on (an accept() on the eventfd
+    /// fails, which civetweb ignores).
     void stop_listening() {
         const int placeholder = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
         if (placeholder < 0) {
@@ -210,6 +212,7 @@ struct HttpServer::Impl {
             }
         }
         listener_placeholder = placeholder;
+        interrupt_accept_loops();
     }
 
     static constexpr const char* too_many_connections =
