@@ -7,8 +7,15 @@
 include(CMakePackageConfigHelpers)
 
 # --- runtime -----------------------------------------------------------------------------
-set_target_properties(loupe PROPERTIES INSTALL_RPATH "$ORIGIN/../${LOUPE_INSTALL_LIBDIR}")
 install(TARGETS loupe RUNTIME DESTINATION "${LOUPE_INSTALL_BINDIR}" COMPONENT runtime)
+# libloupe-cli finds libloupe-core next to it; the launcher loads both by path.
+set_target_properties(loupe_cli PROPERTIES INSTALL_RPATH "$ORIGIN")
+install(TARGETS loupe_cli LIBRARY DESTINATION "${LOUPE_INSTALL_LIBDIR}" COMPONENT runtime)
+get_property(loupe_command_modules GLOBAL PROPERTY LOUPE_COMMAND_MODULE_TARGETS)
+if(loupe_command_modules)
+  install(TARGETS ${loupe_command_modules}
+    LIBRARY DESTINATION "${LOUPE_INSTALL_LIBDIR}/commands" COMPONENT runtime)
+endif()
 install(TARGETS loupe_core EXPORT LoupeTargets
   LIBRARY DESTINATION "${LOUPE_INSTALL_LIBDIR}" COMPONENT runtime
   INCLUDES DESTINATION "${LOUPE_INSTALL_INCLUDEDIR}")

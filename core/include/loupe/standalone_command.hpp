@@ -13,6 +13,11 @@
 // plugin installed; its result is the exit code. It must not throw. Register the command with
 // host.commands() as well, so that `loupe --help` lists it and a process that has installed the
 // plugins can run it.
+//
+// Faster still, a command module: a shared object lib/loupe/commands/NAME.so (next to
+// libloupe-core) that exports the same function and links none of the server. The `loupe`
+// launcher runs `loupe NAME ARGS...` from it without loading the server or reading the
+// configuration, unless global options come before NAME or --help after it.
 
 extern "C" {
 typedef int (*loupe_standalone_command)(int argc, const char* const* argv);

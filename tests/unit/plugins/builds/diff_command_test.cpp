@@ -90,3 +90,22 @@ TEST_CASE("loupe diff: the engine's result and exit codes, without database or d
 
     CHECK_FALSE(fs::exists(dir.path() + "/data"));
 }
+
+TEST_CASE("loupe diff: the launcher runs it from its command module, without the configuration") {
+    loupe::test::TempDir dir;
+    const auto base = write_png(dir.path() + "/base.png", page_with_square(10));
+    const auto head = write_png(dir.path() + "/head.png", page_with_square(30));
+    // Configuration the whole program would have to read: with no builds plugin enabled it has
+    // no `diff`. The command module reads none, so `loupe diff` still works.
+    const std::map<std::string, std::string> no_builds{{"LOUPE_PLUGINS_ENABLED", "auth"}};
+    std::string out;
+    CHECK(loupe::test::run_loupe({"diff", base, head, "--json"}, out, no_builds) == 1);
+    CHECK(json_of(out)["verdict"] == "changed");
+    CHECK(loupe::test::run_loupe({"diff", base, base}, out, no_builds) == 0);
+    CHECK(out.rfind("unchanged", 0) == 0);
+    CHECK(loupe::test::run_loupe({"diff", base}, out, no_builds) == 2);
+    CHECK(out.find("usage: loupe diff") != std::string::npos);
+    // After a global option the whole program runs the command, and follows the configuration.
+    CHECK(loupe::test::run_loupe({"--set", "plugins.enabled=auth", "diff", base, head}, out) == 2);
+    CHECK(out.find("unknown command 'diff'") != std::string::npos);
+}

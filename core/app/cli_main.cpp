@@ -214,10 +214,10 @@ int run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-    // Everything Loupe creates (data folder, SQLite files, blobs, secrets) is its user's alone:
-    // folders 0700, files 0600.
-    ::umask(077);
+/// The whole program, which the `loupe` launcher (core/launcher) loads for every command that
+/// has no command module of its own.
+extern "C" __attribute__((visibility("default"))) int loupe_cli_main(int argc, char** argv) {
+    ::umask(077);  // also set by the launcher; kept for any other caller
     try {
         return run(argc, argv);
     } catch (const std::exception& error) {
