@@ -137,6 +137,14 @@ grep -qx "auth $version /usr/lib/loupe/plugins/auth.so" <<<"$plugins" ||
 grep -qx "web $version /usr/lib/loupe/plugins/web.so" <<<"$plugins" ||
   fail "the installed loupe did not read /etc/loupe/loupe.properties (no web plugin): $plugins"
 
+# `loupe diff` from the command module: the engine alone, without the server or configuration.
+png=$(ls "$ROOT"/tests/browser/baselines/*.png 2>/dev/null | head -n1)
+if [ -n "$png" ]; then
+  (cd / && /usr/bin/loupe diff "$png" "$png" >/dev/null) ||
+    fail "the installed loupe diff did not run from /usr/lib/loupe/commands/diff.so"
+  [ -f /usr/lib/loupe/commands/diff.so ] || fail "no /usr/lib/loupe/commands/diff.so"
+fi
+
 step "examples/plugin-hello built out of tree against loupe-dev"
 cp -r "$ROOT/examples/plugin-hello" "$WORK/hello-src"
 build_example() {  # build_example FOLDER [cmake args]: configure and build the example
