@@ -22,15 +22,17 @@ void prefer_huge_pages_for_one_diff() {
     mallopt(M_MMAP_THRESHOLD, kLargestMmapThreshold);
     mallopt(M_TOP_PAD, kHeapGrowth);
     mallopt(M_TRIM_THRESHOLD, 2 * kHeapGrowth);
-    const auto before = reinterpret_cast<std::uintptr_t>(::sbrk(0));
+    char* const before = static_cast<char*>(::sbrk(0));
     // More than the heap has free: malloc grows it by this plus the top pad, all virtual.
     // (volatile: the compiler may otherwise drop a malloc whose block is only freed.)
     void* volatile growth = std::malloc(std::size_t{1} << 20);
-    const auto after = reinterpret_cast<std::uintptr_t>(::sbrk(0));
-    const std::uintptr_t first = (before + kHugePage - 1) & ~(kHugePage - 1);
-    const std::uintptr_t last = after & ~(kHugePage - 1);
+    char* const after = static_cast<char*>(::sbrk(0));
+    // The whole huge pages inside [before, after).
+    char* const first =
+        before + (kHugePage - reinterpret_cast<std::uintptr_t>(before) % kHugePage) % kHugePage;
+    char* const last = after - reinterpret_cast<std::uintptr_t>(after) % kHugePage;
     if (last > first) {
-        (void)::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+        (void)::madvise(first, static_cast<std::size_t>(last - first), MADV_HUGEPAGE);
     }
     std::free(growth);
 }
