@@ -3,7 +3,7 @@
 # only what `loupe serve` needs (the executable, the plugins, the review page's front end);
 # LOUPE_TARGETS=all (scripts/test.sh) also builds the tests and benchmarks.
 # Environment: LOUPE_SANITIZE=1 (ASan+UBSan), LOUPE_WERROR=1 (warnings as errors),
-# LOUPE_DEBUG_INFO=1 (with debug information, -g: compiles about twice as slowly; the default
+# LOUPE_DEBUG_INFO=1 (with debug information, -g: the first build takes about 1.3x as long; the default
 # leaves it out, as CI does),
 # LOUPE_TARGETS (CMake targets, default loupe_serve), LOUPE_JOBS (default 2).
 set -euo pipefail
