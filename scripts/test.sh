@@ -27,8 +27,17 @@ done
 # the shared script (about 4 minutes). Without it the agreement test skips itself.
 CORPUS_SCRIPT=${LOUPE_CORPUS_SCRIPT:-$ROOT/../shared/bench/make-corpus.sh}
 if [ ! -f "$ROOT/bench/corpus/corpus.tsv" ] && [ -f "$CORPUS_SCRIPT" ] && command -v chromium >/dev/null; then
-  echo "== rendering the diff corpus"
-  bash "$CORPUS_SCRIPT" "$ROOT/bench/corpus"
+  # Headless Chromium now and then fails to capture one of the tall pages (the script then
+  # stops): a failed attempt is thrown away and the corpus rendered again, up to three times.
+  for attempt in 1 2 3; do
+    echo "== rendering the diff corpus (attempt $attempt of 3)"
+    if bash "$CORPUS_SCRIPT" "$ROOT/bench/corpus"; then break; fi
+    rm -rf "$ROOT/bench/corpus"
+    if [ "$attempt" = 3 ]; then
+      echo "test.sh: Chromium failed to render the diff corpus three times" >&2
+      exit 1
+    fi
+  done
 fi
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
