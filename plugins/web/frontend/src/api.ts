@@ -258,7 +258,7 @@ export const api = {
 
   deployments: (owner: string, project: string, query: Record<string, string>) =>
     request<Page<Deployment>>("GET", `${projectPath(owner, project)}/deployments?${new URLSearchParams(query)}`),
-  analytics: (account: string, query: { from: string; groupBy: string; projectNames?: string }) =>
+  analytics: (account: string, query: { from: string; to: string; groupBy: string; projectNames?: string }) =>
     request<Analytics>("GET", `/v2/accounts/${enc(account)}/analytics?${new URLSearchParams(query)}`),
   flakyTests: (owner: string, project: string, period: string) =>
     request<FlakyTests>("GET", `${projectPath(owner, project)}/analytics/flaky?period=${period}&limit=10`),

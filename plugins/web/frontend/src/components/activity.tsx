@@ -52,7 +52,14 @@ export function ActivityCharts({ account, projectName, range }: { account: strin
   useEffect(() => {
     setData(null);
     setError(null);
-    const query: { from: string; groupBy: string; projectNames?: string } = { from: rangeStart(range).toISOString(), groupBy: range.groupBy };
+    // Both ends from the page's own clock, so the buckets drawn are the ones asked for even when
+    // the server's clock has already passed into the next bucket.
+    const now = new Date();
+    const query: { from: string; to: string; groupBy: string; projectNames?: string } = {
+      from: rangeStart(range, now).toISOString(),
+      to: now.toISOString(),
+      groupBy: range.groupBy,
+    };
     if (projectName) query.projectNames = projectName;
     api.analytics(account, query).then(setData, (e) => setError(e.message));
   }, [account, projectName, range.id]);
