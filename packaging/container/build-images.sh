@@ -65,8 +65,8 @@ if [ -z "$sources" ]; then
     if [ -s "$candidate" ] && grep -q bookworm "$candidate"; then sources=$candidate; break; fi
   done
 fi
-# A sources file is pasted into the chroot as it is; without one, mmdebstrap uses
-# deb.debian.org and adds the updates and security suites itself.
+# A sources file is pasted into the chroot as it is; without one, mmdebstrap uses Debian's
+# default mirror and adds the updates and security suites itself.
 mirrors=()
 [ -n "$sources" ] && mirrors=("$sources")
 
@@ -103,15 +103,16 @@ base_rootfs() {
   local key
   local args=("${common[@]}" --variant=essential --skip=cleanup/apt
     --hook-dir=/usr/share/mmdebstrap/hooks/merged-usr)
-  key=$(printf '%s\n' "${args[@]}" "$SOURCE_DATE_EPOCH" | cat - "$HERE/dpkg-excludes.cfg" ${sources:+"$sources"} |
-    sha256sum | cut -c1-16)
+  # The inputs: the options (without this checkout's path), the epoch, the filters, the sources.
+  key=$(printf '%s\n' "${args[@]//$HERE/}" "$SOURCE_DATE_EPOCH" |
+    cat - "$HERE/dpkg-excludes.cfg" ${sources:+"$sources"} | sha256sum | cut -c1-16)
   base=$cache/base-$key.tar
   if [ "$fresh" = 0 ] && [ -n "$(find "$base" -mmin -1440 2>/dev/null)" ]; then
     say "base root file system: reusing $base"
     return
   fi
   say "base root file system (Debian 12, Essential packages)"
-  rm -f "$cache"/base-*.tar
+  find "$cache" -maxdepth 1 -name 'base-*.tar' -mmin +1440 -delete
   mmdebstrap "${args[@]}" bookworm "$WORK/base.tar" "${mirrors[@]}"
   mv "$WORK/base.tar" "$base"
 }
@@ -210,18 +211,19 @@ build_loupe() {
 
 # PostgreSQL 15 as the `postgres` user (999), its cluster in the volume /var/lib/postgresql/data.
 # Without the JIT compiler: the LLVM libraries it loads are most of the package's size, and
-# Loupe's short queries gain nothing from it (the server runs with jit=off).
+# Loupe's short queries gain nothing from it (the server runs with jit=off). Without the locale
+# sources either: clusters use C.UTF-8, which glibc has built in.
 build_postgres() {
   image_rootfs postgres \
     "$install passwd" \
     'chroot "$1" groupadd --system --gid 999 postgres' \
     'chroot "$1" useradd --system --uid 999 --gid 999 --home-dir /var/lib/postgresql --no-create-home --shell /bin/bash --comment "PostgreSQL administrator" postgres' \
-    'printf "%s\n" path-exclude=/usr/lib/x86_64-linux-gnu/libLLVM-* path-exclude=/usr/lib/x86_64-linux-gnu/libz3.so* path-exclude=/usr/lib/postgresql/*/lib/llvmjit* path-exclude=/usr/lib/postgresql/*/lib/bitcode/* >"$1/etc/dpkg/dpkg.cfg.d/10-no-jit"' \
+    'printf "%s\n" path-exclude=/usr/lib/x86_64-linux-gnu/libLLVM-* path-exclude=/usr/lib/x86_64-linux-gnu/libz3.so* path-exclude=/usr/lib/postgresql/*/lib/llvmjit* path-exclude=/usr/lib/postgresql/*/lib/bitcode/* path-exclude=/usr/share/i18n/* >"$1/etc/dpkg/dpkg.cfg.d/10-postgres-slim"' \
     "$install postgresql-common" \
     'sed -i "s/^#\?\s*create_main_cluster.*/create_main_cluster = false/" "$1/etc/postgresql-common/createcluster.conf"' \
     "$install postgresql-15" \
-    'mkdir -p "$1/var/lib/postgresql/data" "$1/run/postgresql"' \
-    'chroot "$1" chown postgres:postgres /var/lib/postgresql /var/lib/postgresql/data /run/postgresql' \
+    'mkdir -p "$1/var/lib/postgresql/data"' \
+    'chroot "$1" chown postgres:postgres /var/lib/postgresql /var/lib/postgresql/data' \
     'chmod 0700 "$1/var/lib/postgresql/data"' \
     "upload '$HERE/postgres/loupe-postgres' /usr/local/bin/loupe-postgres" \
     'chmod 0755 "$1/usr/local/bin/loupe-postgres"'
@@ -230,7 +232,7 @@ build_postgres() {
     --user 999:999 --volume /var/lib/postgresql/data --port 5432/tcp \
     --env PGDATA=/var/lib/postgresql/data \
     --entrypoint '["/usr/local/bin/loupe-postgres"]' --stop-signal SIGINT \
-    --healthcheck 'CMD /usr/lib/postgresql/15/bin/pg_isready -h /run/postgresql -q' \
+    --healthcheck 'CMD /usr/lib/postgresql/15/bin/pg_isready -h /tmp -q' \
     --healthcheck-interval 5s --healthcheck-timeout 5s --healthcheck-retries 5
 }
 

@@ -64,7 +64,7 @@ describe("compose: PostgreSQL, S3, two instances behind a proxy", { skip: skip ?
     ["postgres", "s3", "loupe-1", "loupe-2", "proxy"].map((name) => `--- ${name}\n${logsOf(name).split("\n").slice(-30).join("\n")}`).join("\n");
   const instanceId = (name) => /event=jobs\.started .*\binstance="?([^"\s]+)/.exec(logsOf(name))?.[1];
   const sql = (query) =>
-    podman("exec", container("postgres"), "psql", "-h", "/run/postgresql", "-U", "loupe", "-d", "loupe", "-At", "-F", "\t", "-c", query).trim();
+    podman("exec", container("postgres"), "psql", "-h", "/tmp", "-U", "loupe", "-d", "loupe", "-At", "-F", "\t", "-c", query).trim();
   const upload = async (server, files, branch, extraArgs = []) => {
     repo.git("checkout", "-q", branch);
     const dir = writeScreens(repo, `screens-${branch}`, files);

@@ -32,7 +32,7 @@ describe(`the image ${loupeImage}`, { skip: skip ?? false }, () => {
       "--env", `LOUPE_HTTP_PUBLIC_URL=http://127.0.0.1:${port}`,
       "--env", "LOUPE_LOG_LEVEL=debug",
       "--env", "LOUPE_JOBS_WORKERS=2",
-      "--env", "LOUPE_PLUGINS_ENABLED=auth,builds,reviews",
+      "--env", "LOUPE_PLUGINS_ENABLED=auth,builds,reviews,web",
       loupeImage);
     await waitForStatus(`http://127.0.0.1:${port}/healthz`, 200, { describe: () => podmanRun("logs", name).stderr });
   }
@@ -106,9 +106,13 @@ describe(`the image ${loupeImage}`, { skip: skip ?? false }, () => {
     // `loupe plugins` in the container: the same environment, one "name version path" line each.
     const plugins = podman("exec", name, "loupe", "--config", "/etc/loupe/loupe.properties", "plugins")
       .trim().split("\n").map((line) => line.split(" "));
-    assert.deepEqual(plugins.map(([plugin]) => plugin).sort(), ["auth", "builds", "reviews"],
+    assert.deepEqual(plugins.map(([plugin]) => plugin).sort(), ["auth", "builds", "reviews", "web"],
       "LOUPE_PLUGINS_ENABLED chose the plugins");
     for (const [, , path] of plugins) assert.match(path, /^\/usr\/lib\/loupe\/plugins\/\w+\.so$/);
+    // An admin command run the documented way: as the image's user, the packaged configuration
+    // found without --config, on the server's own database.
+    const link = podman("exec", name, "loupe", "admin", "user", "login-link", "--user", "admin");
+    assert.match(link, new RegExp(`http://127\\.0\\.0\\.1:${port}/_loupe/login#link=[0-9a-f]{64}`));
   });
 
   test("the Argos CLI uploads a reference build, then a branch build concludes changes-detected", async () => {
