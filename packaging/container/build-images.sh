@@ -206,7 +206,7 @@ build_loupe() {
     --entrypoint '["/usr/bin/loupe", "--config", "/etc/loupe/loupe.properties"]' --cmd serve \
     --stop-signal SIGTERM \
     --healthcheck 'CMD /usr/local/bin/loupe-healthcheck' --healthcheck-interval 10s \
-    --healthcheck-timeout 5s --healthcheck-start-period 20s --healthcheck-retries 3
+    --healthcheck-timeout 10s --healthcheck-start-period 20s --healthcheck-retries 3
 }
 
 # PostgreSQL 15 as the `postgres` user (999), its cluster in the volume /var/lib/postgresql/data.
@@ -233,7 +233,7 @@ build_postgres() {
     --env PGDATA=/var/lib/postgresql/data \
     --entrypoint '["/usr/local/bin/loupe-postgres"]' --stop-signal SIGINT \
     --healthcheck 'CMD /usr/lib/postgresql/15/bin/pg_isready -h /tmp -q' \
-    --healthcheck-interval 5s --healthcheck-timeout 5s --healthcheck-retries 5
+    --healthcheck-interval 5s --healthcheck-timeout 10s --healthcheck-retries 5
 }
 
 # s3rver and its npm dependencies, exactly as packaging/container/s3/package-lock.json pins
@@ -257,8 +257,8 @@ build_s3() {
     --label org.opencontainers.image.title="s3rver $version on Node.js (Debian 12)" \
     --user 999:999 --volume /var/lib/s3rver --port 9000/tcp --workingdir /opt/s3rver \
     --entrypoint '["/usr/bin/node", "/opt/s3rver/s3rver-server.mjs"]' \
-    --healthcheck "CMD /usr/bin/node -e \"fetch('http://127.0.0.1:'+(process.env.S3RVER_PORT||9000)+'/').then(r=>process.exit(r.status<500?0:1),()=>process.exit(1))\"" \
-    --healthcheck-interval 5s --healthcheck-timeout 5s --healthcheck-retries 5
+    --healthcheck 'CMD bash -c "exec 3<>/dev/tcp/127.0.0.1/${S3RVER_PORT:-9000}"' \
+    --healthcheck-interval 5s --healthcheck-timeout 10s --healthcheck-retries 5
 }
 
 # HAProxy with packaging/container/proxy/haproxy.cfg, as the `haproxy` user the package makes.
