@@ -155,7 +155,8 @@ commit_image() {
     --rm "$container" "localhost/$name:$tag" >/dev/null
   container=""
   buildah tag "localhost/$name:$tag" "localhost/$name:latest"
-  echo "localhost/$name:$tag $(buildah images --format '{{.ID}} {{.Size}}' --filter reference="localhost/$name:$tag" | head -n1)"
+  # sed reads its whole input: an early exit would kill buildah with SIGPIPE under pipefail.
+  echo "localhost/$name:$tag $(buildah images --format '{{.ID}} {{.Size}}' --filter reference="localhost/$name:$tag" | sed -n 1p)"
   if [ -n "$save" ]; then
     mkdir -p "$save"
     rm -f "$save/$name-$tag.tar"
@@ -272,7 +273,7 @@ build_proxy() {
     'chmod 0644 "$1/etc/haproxy/haproxy.cfg"'
   local version
   version=$(tar -xOf "$WORK/proxy.tar" ./var/lib/dpkg/status |
-    awk '/^Package: haproxy$/{found=1} found && /^Version:/{print $2; exit}')
+    awk '/^Package: haproxy$/{found=1} found && !done && /^Version:/{print $2; done=1}')
   version=$(sed -E 's/^[0-9]+://; s/^([0-9]+\.[0-9]+).*/\1/' <<<"$version")
   commit_image loupe-haproxy "$version" "$WORK/proxy.tar" \
     --label org.opencontainers.image.title="HAProxy $version (Debian 12) in front of Loupe" \
