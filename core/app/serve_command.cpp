@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "allocator_tuning.hpp"
+#include "auth/access_gate.hpp"
 #include "auth/authenticator.hpp"
 #include "http/router.hpp"
 #include "http/server.hpp"
@@ -132,6 +133,10 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args, Lo
         static_cast<std::size_t>(config.get_int("http.max_json_bytes", 3 * 1024 * 1024));
     options.public_url = config.get_string("http.public_url", "");
     options.metrics = &request_metrics;
+    options.max_json_values = static_cast<std::size_t>(
+        config.get_int("http.max_json_values", static_cast<int64_t>(default_max_json_values)));
+    const AccessGate access_gate(runtime.identity());
+    options.access = &access_gate;
     HttpServer server(options, router, authenticator, runtime.log());
     const int port = server.start();
     if (config.get_string("http.public_url", "").empty()) {

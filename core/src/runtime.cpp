@@ -255,6 +255,7 @@ void Runtime::register_core_routes(HostImpl& core_host) {
     metrics::MetricsRouteSettings metrics_route;
     metrics_route.enabled = config_->get_bool("metrics.enabled", true);
     metrics_route.token = config_->get_string("metrics.token", "");
+    metrics_route.allow_remote = config_->get_bool("metrics.allow_remote", false);
     metrics::add_metrics_route(core_host.routes(), *metrics_, metrics_route, *log_);
 }
 

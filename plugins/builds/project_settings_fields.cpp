@@ -4,9 +4,11 @@
 
 namespace loupe::builds {
 
-ProjectFieldsWriter project_settings_fields(int64_t default_retention_days) {
-    return [default_retention_days](soci::session& session, const std::vector<Project>& projects,
-                                    std::vector<Json>& resources) {
+ProjectFieldsWriter project_settings_fields(int64_t default_retention_days,
+                                            const UploadPolicy& policy) {
+    return [default_retention_days, policy](soci::session& session,
+                                            const std::vector<Project>& projects,
+                                            std::vector<Json>& resources) {
         std::vector<int64_t> ids;
         for (const auto& project : projects) {
             ids.push_back(project.id);
@@ -23,6 +25,13 @@ ProjectFieldsWriter project_settings_fields(int64_t default_retention_days) {
             // Days builds are kept; null when they are kept forever.
             const auto days = s.retention_days.value_or(default_retention_days);
             resources[i]["retentionDays"] = days > 0 ? Json(days) : Json(nullptr);
+            const ProjectQuotas quotas = quotas_of(s, policy);
+            const auto limit = [](int64_t value) {
+                return value > 0 ? Json(value) : Json(nullptr);
+            };
+            resources[i]["quota"] = {
+                {"maxStoredBytes", limit(quotas.max_stored_bytes)},
+                {"maxScreenshotsPerBuild", limit(quotas.max_screenshots_per_build)}};
         }
     };
 }

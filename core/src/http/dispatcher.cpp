@@ -159,7 +159,12 @@ Response Dispatcher::run(Exchange& exchange, Context& context) const {
     const Route& route = match.route->route;
     ServerRequest request(
         exchange, *context.method, std::string(path), std::move(match.params), context.request_id,
-        route.options.max_json_bytes > 0 ? route.options.max_json_bytes : options_.max_json_bytes);
+        route.options.max_json_bytes > 0 ? route.options.max_json_bytes : options_.max_json_bytes,
+        options_.max_json_values);
+    // The caller is known before a byte of the body is read: a request without a valid token
+    // costs a lookup, never the reading or parsing of what it sent.
+    request.set_principal(
+        authenticator_.authenticate(request, route.auth, request.find_param("accountSlug")));
     if (route.options.body == BodyMode::json) {
         const std::optional<std::size_t> length = exchange.content_length();
         const bool has_body = !length || *length > 0;  // chunked, or a declared length
@@ -173,9 +178,19 @@ Response Dispatcher::run(Exchange& exchange, Context& context) const {
     if (!handler) {
         throw std::logic_error("prepare step returned no handler");
     }
-    request.set_principal(
-        authenticator_.authenticate(request, route.auth, request.find_param("accountSlug")));
+    request.set_access(check_access(route.access, request));
     return handler(request);
+}
+
+AccessGrant Dispatcher::check_access(const RouteAccess& access, Request& request) const {
+    if (options_.access != nullptr) {
+        return options_.access->check(access, request);
+    }
+    // Without a gate (servers of unit tests) only routes that need no permission can run.
+    if (access.guard == RouteAccess::Guard::public_route) {
+        return {};
+    }
+    throw std::logic_error("no access gate to decide " + access_name(access));
 }
 
 Response Dispatcher::from_error(const HttpError& error, const Exchange& exchange) const {

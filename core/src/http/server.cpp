@@ -93,7 +93,7 @@ struct HttpServer::Impl {
         : options(std::move(server_options)),
           log(logger),
           dispatcher(DispatchOptions{options.max_json_bytes, options.public_url, options.metrics,
-                                     &draining},
+                                     &draining, options.max_json_values, options.access},
                      router, authenticator, logger),
           guard(options.guard, logger) {}
 

@@ -12,8 +12,10 @@
 #include <memory>
 #include <string>
 
+#include "auth/access_gate.hpp"
 #include "auth/authenticator.hpp"
 #include "http/connection_guard.hpp"
+#include "http/json_body.hpp"
 #include "http/router.hpp"
 #include "loupe/export.hpp"
 #include "loupe/log/logger.hpp"
@@ -38,6 +40,11 @@ struct ServerOptions {
     std::string public_url;
     /// Counts requests by route and status (GET /metrics); null: none kept.
     metrics::RequestMetrics* metrics = nullptr;
+    /// Most values a JSON body may hold (http.max_json_values).
+    std::size_t max_json_values = default_max_json_values;
+    /// Decides every route's RouteAccess (it must outlive the server); null: only public routes
+    /// run.
+    const AccessGate* access = nullptr;
 };
 
 /// OWNERSHIP: the router, authenticator and logger must outlive the server.

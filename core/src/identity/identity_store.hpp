@@ -58,9 +58,9 @@ public:
                                                    const std::string& name,
                                                    const std::string& base_branch) override;
     IssuedToken issue_short_lived_token(int64_t project_id, int64_t ttl_ms,
-                                        std::optional<std::string> bound_commit) override;
+                                        RunBinding binding) override;
     IssuedToken issue_short_lived_cli_token(int64_t project_id, int64_t ttl_ms,
-                                            std::optional<std::string> bound_commit) override;
+                                            RunBinding binding) override;
 
     // Administration (`loupe admin ...`)
     bool has_any_user();
@@ -91,7 +91,7 @@ private:
     friend struct BootstrapAccess;  // bootstrap.cpp: all first-start writes in one transaction
 
     IssuedToken store_short_lived_token(const std::string& token, int64_t project_id,
-                                        int64_t ttl_ms, std::optional<std::string> bound_commit);
+                                        int64_t ttl_ms, RunBinding binding);
 
     Database& database_;
     std::vector<ProjectFieldsWriter> project_field_writers_;

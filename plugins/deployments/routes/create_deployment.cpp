@@ -51,17 +51,21 @@ void add_create_deployment(PluginContext& context) {
     RouteOptions options;
     options.max_json_bytes = max_request_bytes;
     host.routes().add_validated(
-        Method::post, "/deployments", AuthRequirement::project_token, parse_deployment_input,
+        Method::post, "/deployments", AuthRequirement::project_token, RouteAccess::token_project(),
+        parse_deployment_input,
         [&host](Request& request, DeploymentInput& input) {
             const auto& principal = request.principal();
+            // A CI run's token deploys the run's own commit and branch (a pull request run's
+            // merge commit is not one the provider vouches for).
             if (principal.bound_commit && *principal.bound_commit != input.commit) {
                 throw HttpError::unauthorized(
                     "Token is bound to a different commit than the one provided.");
             }
-            const auto project = host.identity().find_project(principal.project_id);
-            if (!project) {
-                throw HttpError::unauthorized();
+            if (!principal.allows_branch(input.branch)) {
+                throw HttpError::unauthorized(
+                    "Token is bound to a different branch than the one provided.");
             }
+            const Project* project = &request.access().require_project();
             std::vector<std::string> hashes;
             hashes.reserve(input.files.size());
             for (const auto& file : input.files) {
@@ -80,6 +84,11 @@ void add_create_deployment(PluginContext& context) {
                 deployment = Deployment{};
                 deployment.project_id = project->id;
                 deployment.environment = infer_environment(input, settings, *project);
+                if (principal.untrusted_head && deployment.environment == "production") {
+                    throw HttpError::forbidden(
+                        "A CI run of a fork cannot deploy to production. Deploy from the "
+                        "repository itself, or with a project token");
+                }
                 deployment.branch = input.branch;
                 deployment.commit = input.commit;
                 deployment.pr_number = input.pr_number;

@@ -92,13 +92,19 @@ Response serve(PluginContext& context, Request& request, const std::string& name
     return response;
 }
 
+RouteAccess site_access() {
+    return RouteAccess::public_route(
+        "a deployed site: a public one for anyone, a private one only with its signed link");
+}
+
 }  // namespace
 
 void add_site_routes(PluginContext& context) {
-    context.host.routes().add(
-        Method::get, "/d/{site}/{path...}", AuthRequirement::none, [&context](Request& request) {
-            return serve(context, request, request.param("site"), request.param("path"));
-        });
+    context.host.routes().add(Method::get, "/d/{site}/{path...}", AuthRequirement::none,
+                              site_access(), [&context](Request& request) {
+                                  return serve(context, request, request.param("site"),
+                                               request.param("path"));
+                              });
     const std::string domain = context.urls.domain();
     if (domain.empty()) {
         return;
@@ -106,7 +112,7 @@ void add_site_routes(PluginContext& context) {
     RouteOptions on_sites;
     on_sites.host_suffix = domain;
     context.host.routes().add(
-        Method::get, "/{path...}", AuthRequirement::none,
+        Method::get, "/{path...}", AuthRequirement::none, site_access(),
         [&context, domain](Request& request) {
             const std::string name = site_from_host(request.header("Host").value_or(""), domain);
             return serve(context, request, name, request.param("path"));

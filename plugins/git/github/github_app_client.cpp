@@ -5,6 +5,7 @@
 #include <Poco/JWT/Signer.h>
 #include <Poco/JWT/Token.h>
 
+#include <cctype>
 #include <sstream>
 #include <thread>
 
@@ -12,6 +13,26 @@
 
 namespace loupe::git {
 namespace {
+
+/// Whether two repository objects of the REST API are the same repository (by id, else by
+/// full name). A missing one (a deleted fork) is not the same.
+bool same_repository(const Json& a, const Json& b) {
+    if (!a.is_object() || !b.is_object()) {
+        return false;
+    }
+    if (a.contains("id") && b.contains("id") && a["id"].is_number_integer() &&
+        b["id"].is_number_integer()) {
+        return a["id"] == b["id"];
+    }
+    const auto name = [](const Json& repository) {
+        std::string text = repository.value("full_name", "");
+        for (char& c : text) {
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        }
+        return text;
+    };
+    return !name(a).empty() && name(a) == name(b);
+}
 
 constexpr int64_t token_refresh_margin_ms = 5 * 60 * 1000;
 constexpr int64_t jwt_backdate_s = 60;
@@ -191,6 +212,8 @@ CallResult GitHubAppClient::workflow_run(int64_t installation_id, const std::str
     if (body.contains("head_branch") && body["head_branch"].is_string()) {
         run.head_branch = body["head_branch"].get<std::string>();
     }
+    run.head_is_fork =
+        !same_repository(body.value("repository", Json()), body.value("head_repository", Json()));
     return {};
 }
 

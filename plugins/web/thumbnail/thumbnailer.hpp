@@ -1,19 +1,30 @@
 #pragma once
 // Thumbnails made once per source blob and size, stored as blobs of their own and found again
-// through web_thumbnails. THREADS: thread-safe; two requests racing on the same thumbnail make
-// the same bytes (same key) and the first recorded row wins.
+// through web_thumbnails. Decoding a screenshot takes as much memory as a diff of it, so each
+// decode holds its need from the builds plugin's image memory budget (the one the diff workers
+// share), and one source is decoded once at a time: concurrent requests for a thumbnail not yet
+// made wait for the decode already running instead of starting their own.
+// THREADS: thread-safe.
 
+#include <future>
+#include <map>
+#include <mutex>
 #include <string>
 
 #include "loupe/blob/blob_store.hpp"
+#include "loupe/builds/image_memory.hpp"
 #include "loupe/db/database.hpp"
+#include "loupe/metrics/metrics.hpp"
 #include "thumbnail/thumbnail_image.hpp"
 
 namespace loupe::web {
 
 class Thumbnailer {
 public:
-    Thumbnailer(Database& database, BlobStore& blobs, ThumbnailSize size);
+    /// `memory` (the builds plugin's budget) and `metrics` may be null: then decodes are not
+    /// bounded, or not counted.
+    Thumbnailer(Database& database, BlobStore& blobs, ThumbnailSize size,
+                builds::ImageMemory* memory, metrics::Metrics* metrics);
 
     /// The key of the thumbnail blob of `source_key`, made now if needed. Throws
     /// imagediff::DecodeError when the source is no image, HttpError 404 when it is gone.
@@ -21,10 +32,18 @@ public:
     BlobStore& blobs() { return blobs_; }
 
 private:
+    std::optional<std::string> known(const std::string& source_key);
+    /// Decodes, scales, stores and records one thumbnail (the single flight's leader does).
+    std::string make(const std::string& source_key);
+
     Database& database_;
     BlobStore& blobs_;
     ThumbnailSize size_;
     std::string variant_;
+    builds::ImageMemory* memory_;
+    metrics::Counter* made_ = nullptr;
+    std::mutex mutex_;
+    std::map<std::string, std::shared_future<std::string>> in_flight_;
 };
 
 }  // namespace loupe::web

@@ -1,5 +1,8 @@
 #include "blob/s3/s3_blob_store.hpp"
 
+#include <Poco/DateTimeFormat.h>
+#include <Poco/DateTimeParser.h>
+
 #include <atomic>
 #include <exception>
 #include <mutex>
@@ -12,6 +15,17 @@
 
 namespace loupe {
 namespace {
+
+/// An HTTP date (Last-Modified, second precision) in epoch milliseconds; 0 when unreadable.
+int64_t http_time_ms(const std::string& text) {
+    int zone = 0;
+    Poco::DateTime time;
+    if (text.empty() ||
+        !Poco::DateTimeParser::tryParse(Poco::DateTimeFormat::HTTP_FORMAT, text, time, zone)) {
+        return 0;
+    }
+    return (time.timestamp().epochMicroseconds() - static_cast<int64_t>(zone) * 1'000'000) / 1000;
+}
 
 std::string hex_to_bytes(const std::string& hex) {
     std::string bytes;
@@ -190,7 +204,8 @@ std::optional<BlobInfo> S3BlobStore::stat(const std::string& key) {
     if (response.status != 200) {
         fail("HEAD", name, response);
     }
-    return BlobInfo{normalized, std::stoull(response.header("content-length"))};
+    return BlobInfo{normalized, std::stoull(response.header("content-length")),
+                    http_time_ms(response.header("last-modified"))};
 }
 
 std::string S3BlobStore::put(std::span<const uint8_t> bytes) {
