@@ -60,11 +60,12 @@ TEST_CASE("a build names only files its project uploaded: another project's copy
     const std::string other = other_project_token(server, "other");
     auto created = create_build(server, keys_body({shared, fresh}), other);
     REQUIRE(created.status == 201);
+    const json targets = created.json()["screenshots"];
     // The stored file and the unknown one get the same answer: an upload target each.
     CHECK(target_keys(created.json()) == std::set<std::string>{shared.key, fresh.key});
     const std::string build_url =
         server.base_url() + "/v2/builds/" + created.json()["build"]["id"].get<std::string>();
-    for (const auto& target : created.json()["screenshots"]) {
+    for (const auto& target : targets) {
         if (target["key"] == fresh.key) {
             REQUIRE(upload(target["putUrl"], fresh.bytes) == 200);
         }
@@ -77,7 +78,7 @@ TEST_CASE("a build names only files its project uploaded: another project's copy
           "/builds answers before updating the build");
     CHECK(first_detail(reused) == "No upload of key " + shared.key + " by this project");
     // Once uploaded (the same bytes), it is the project's too.
-    for (const auto& target : created.json()["screenshots"]) {
+    for (const auto& target : targets) {
         if (target["key"] == shared.key) {
             REQUIRE(upload(target["putUrl"], shared.bytes) == 200);
         }
@@ -129,7 +130,8 @@ TEST_CASE("quotas: screenshots per build and stored bytes, server-wide and per p
         return body;
     }());
     REQUIRE(created.status == 201);
-    for (const auto& target : created.json()["screenshots"]) {
+    const json shard_targets = created.json()["screenshots"];
+    for (const auto& target : shard_targets) {
         if (target["key"] == four[3].key) {
             REQUIRE(upload(target["putUrl"], four[3].bytes) == 200);
         }

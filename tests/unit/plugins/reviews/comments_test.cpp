@@ -441,9 +441,9 @@ TEST_CASE("a review's body becomes a comment of that review") {
     CHECK(comments[0]["text"] == "Please fix the header");
     CHECK(comments[0]["pending"] == false);
     const auto reviews_url = f.url(f.check).replace(f.url(f.check).rfind("comments"), 8, "reviews");
-    // A body that is not a valid document is a validation error, checked before the token.
-    auto invalid =
-        send_json("POST", reviews_url, {{"event", "APPROVE"}, {"body", {{"type", "paragraph"}}}});
+    // A body that is not a valid document is a validation error, checked before permissions.
+    auto invalid = send_json("POST", reviews_url,
+                             {{"event", "APPROVE"}, {"body", {{"type", "paragraph"}}}}, f.alice());
     CHECK(invalid.status == 400);
     CHECK(first_detail(invalid) ==
           "body is Invalid comment body. Expected Markdown text or a valid rich-text JSON "
