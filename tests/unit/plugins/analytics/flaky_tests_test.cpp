@@ -18,7 +18,7 @@ TEST_CASE("midday time zone: local noon at every hour of the UTC day, on any dat
     // 2028-02-29T00:00:00.250Z, then every hour of that day and of 1969-12-31.
     for (const int64_t midnight : {int64_t{1835395200250}, int64_t{-86'400'000}}) {
         for (int64_t hour = 0; hour < 24; ++hour) {
-            const int64_t now = midnight + hour * hour_ms + 59 * 60'000;
+            const int64_t now = midnight + hour * hour_ms + int64_t{59} * 60'000;
             const std::string zone = midday_time_zone(now);
             CAPTURE(zone);
             const ScopedTimeZone scoped(zone);
