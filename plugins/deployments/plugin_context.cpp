@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "durations.hpp"
+#include "loupe/text/strings.hpp"
 #include "store/secrets.hpp"
 
 namespace loupe::deployments {
@@ -25,10 +26,7 @@ std::string domain_of(const ConfigView& config) {
     while (!domain.empty() && (domain.back() == '.' || domain.back() == '/')) {
         domain.pop_back();
     }
-    for (char& c : domain) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return domain;
+    return to_lower(domain);
 }
 
 }  // namespace

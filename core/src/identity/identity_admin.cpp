@@ -8,6 +8,7 @@
 #include "identity/identity_writes.hpp"
 #include "identity/names.hpp"
 #include "loupe/db/row_reader.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe {
 namespace {
@@ -59,7 +60,7 @@ bool IdentityStore::has_any_user() {
 User IdentityStore::create_user(const std::string& slug, const std::string& name, bool staff) {
     check(slug_problem(slug));
     check(display_name_problem(name));
-    const std::string clean_name = trimmed(name);
+    const std::string clean_name(trim(name));
     return database_.transaction([&](soci::session& session) {
         return identity_writes::create_user(session, slug, clean_name, staff, now_ms());
     });
@@ -69,7 +70,7 @@ Account IdentityStore::create_team(const std::string& slug, const std::string& n
                                    const std::string& owner_slug) {
     check(slug_problem(slug));
     check(display_name_problem(name));
-    const std::string clean_name = trimmed(name);
+    const std::string clean_name(trim(name));
     return database_.transaction([&](soci::session& session) {
         const User owner = require_user(session, owner_slug);
         return identity_writes::create_team(session, slug, clean_name, owner, now_ms());
@@ -111,7 +112,7 @@ Project IdentityStore::grant_project_level(const std::string& project_ref,
 std::pair<Project, IssuedToken> IdentityStore::create_project(const std::string& account_slug,
                                                               const std::string& name,
                                                               const std::string& base_branch) {
-    const std::string clean_name = trimmed(name);
+    const std::string clean_name(trim(name));
     if (auto problem = project_name_problem(clean_name)) {
         throw AdminError("Invalid project name \"" + clean_name + "\": " + *problem);
     }

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "http/provider_call.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe::git {
 namespace {
@@ -15,9 +16,7 @@ std::string trimmed_file(const std::string& path) {
     }
     std::stringstream content;
     content << in.rdbuf();
-    auto text = content.str();
-    const auto end = text.find_last_not_of(" \t\r\n");
-    return end == std::string::npos ? "" : text.substr(0, end + 1);
+    return std::string(trim_end(content.str(), " \t\r\n"));
 }
 
 std::optional<int64_t> integer_field(const Json& object, const char* key) {

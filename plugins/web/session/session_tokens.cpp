@@ -8,6 +8,8 @@
 #include <array>
 #include <stdexcept>
 
+#include "loupe/text/strings.hpp"
+
 namespace loupe::web {
 namespace {
 
@@ -21,16 +23,6 @@ std::string hex(const unsigned char* bytes, std::size_t size) {
     for (std::size_t i = 0; i < size; ++i) {
         text.push_back(digits[bytes[i] >> 4]);
         text.push_back(digits[bytes[i] & 0x0f]);
-    }
-    return text;
-}
-
-std::string_view trim(std::string_view text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
-        text.remove_prefix(1);
-    }
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) {
-        text.remove_suffix(1);
     }
     return text;
 }
@@ -86,10 +78,11 @@ bool csrf_matches(std::string_view session_token, std::string_view presented) {
 std::optional<std::string> cookie_value(std::string_view cookie_header, std::string_view name) {
     while (!cookie_header.empty()) {
         const std::size_t end = cookie_header.find(';');
-        const std::string_view pair = trim(cookie_header.substr(0, end));
+        const std::string_view pair = trim(cookie_header.substr(0, end), http_whitespace);
         const std::size_t equals = pair.find('=');
-        if (equals != std::string_view::npos && trim(pair.substr(0, equals)) == name) {
-            std::string_view value = trim(pair.substr(equals + 1));
+        if (equals != std::string_view::npos &&
+            trim(pair.substr(0, equals), http_whitespace) == name) {
+            std::string_view value = trim(pair.substr(equals + 1), http_whitespace);
             if (value.size() >= 2 && value.front() == '"' && value.back() == '"') {
                 value = value.substr(1, value.size() - 2);
             }

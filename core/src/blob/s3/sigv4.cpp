@@ -9,6 +9,8 @@
 #include <ctime>
 #include <sstream>
 
+#include "loupe/text/strings.hpp"
+
 namespace loupe::sigv4 {
 namespace {
 
@@ -18,14 +20,6 @@ public:
     enum { BLOCK_SIZE = 64, DIGEST_SIZE = 32 };
     Sha256() : Poco::Crypto::DigestEngine("SHA256") {}
 };
-
-std::string lower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return out;
-}
 
 /// Trims a header value and collapses inner runs of spaces to one.
 std::string canonical_value(std::string_view value) {
@@ -53,7 +47,7 @@ struct CanonicalHeaders {
 CanonicalHeaders canonical_headers(const Request& request) {
     std::map<std::string, std::string> merged;
     for (const auto& [name, value] : request.headers) {
-        auto& slot = merged[lower(name)];
+        auto& slot = merged[to_lower(name)];
         slot += (slot.empty() ? "" : ",") + canonical_value(value);
     }
     CanonicalHeaders out;
