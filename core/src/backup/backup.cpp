@@ -17,10 +17,10 @@
 #include "backup/sqlite_backup.hpp"
 #include "blob/local_blob_store.hpp"
 #include "blob/s3/s3_blob_store.hpp"
-#include "blob/s3/sigv4.hpp"
 #include "blob/sweep/blob_inventory.hpp"
 #include "config/config.hpp"
 #include "db/database_url.hpp"
+#include "loupe/crypto/digest.hpp"
 #include "loupe/json.hpp"
 #include "runtime.hpp"
 
@@ -263,7 +263,7 @@ int restore(const Config& config, const Arguments& arguments, std::ostream& out)
             const auto destination = data_dir / "blobs" / relative;
             std::error_code error;
             if (!is_blob_key(key) || fs::file_size(source, error) != size || error ||
-                (arguments.verify && sigv4::sha256_hex(read_file(source)) != key)) {
+                (arguments.verify && crypto::sha256_hex(read_file(source)) != key)) {
                 missing.push_back(key);
                 continue;
             }

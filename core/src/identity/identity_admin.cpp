@@ -7,6 +7,7 @@
 #include "identity/identity_store.hpp"
 #include "identity/identity_writes.hpp"
 #include "identity/names.hpp"
+#include "loupe/crypto/digest.hpp"
 #include "loupe/db/row_reader.hpp"
 #include "loupe/text/strings.hpp"
 
@@ -172,7 +173,7 @@ int IdentityStore::revoke_tokens(const std::string& prefix) {
         const int64_t now = now_ms();
         if (prefix.size() > visible_prefix_length) {
             // Longer than any stored prefix: this can only be a whole token.
-            const std::string hash = sha256_hex(prefix);
+            const std::string hash = crypto::sha256_hex(prefix);
             soci::statement update = (session.prepare << "UPDATE tokens SET revoked_at = :now "
                                                          "WHERE token_hash = :hash AND "
                                                          "revoked_at IS NULL",

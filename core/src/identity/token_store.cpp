@@ -1,6 +1,7 @@
 #include "identity/token_store.hpp"
 
 #include "auth/token_format.hpp"
+#include "loupe/crypto/digest.hpp"
 #include "loupe/db/row_reader.hpp"
 
 namespace loupe::token_store {
@@ -30,7 +31,7 @@ struct Nullable {
 }  // namespace
 
 int64_t insert(soci::session& session, const NewToken& token, int64_t now) {
-    const std::string hash = sha256_hex(token.token);
+    const std::string hash = crypto::sha256_hex(token.token);
     const std::string prefix = token_prefix(token.token);
     Nullable<int64_t> project_id(token.project_id);
     Nullable<int64_t> user_id(token.user_id);
@@ -55,7 +56,7 @@ void add_scope(soci::session& session, int64_t token_id, int64_t account_id) {
 }
 
 std::optional<StoredToken> find_unrevoked(soci::session& session, const std::string& token) {
-    const std::string hash = sha256_hex(token);
+    const std::string hash = crypto::sha256_hex(token);
     soci::row row;
     session << "SELECT t.id, t.kind, t.project_id, p.account_id, t.user_id, t.expires_at, "
                "t.bound_commit, t.last_used_at FROM tokens t "

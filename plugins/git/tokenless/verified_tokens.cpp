@@ -1,8 +1,6 @@
 #include "tokenless/verified_tokens.hpp"
 
-#include <Poco/DigestEngine.h>
-#include <Poco/SHA2Engine.h>
-
+#include "loupe/crypto/digest.hpp"
 #include "loupe/json.hpp"
 
 namespace loupe::git {
@@ -11,9 +9,7 @@ VerifiedTokens::VerifiedTokens(int64_t lifetime_ms, std::size_t capacity)
     : lifetime_ms_(lifetime_ms), capacity_(capacity) {}
 
 std::string VerifiedTokens::key_of(const std::string& token) {
-    Poco::SHA2Engine engine(Poco::SHA2Engine::SHA_256);
-    engine.update(token);
-    return Poco::DigestEngine::digestToHex(engine.digest());
+    return crypto::sha256_hex(token);
 }
 
 std::optional<Principal> VerifiedTokens::find(const std::string& token) {

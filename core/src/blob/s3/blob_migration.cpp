@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "blob/local_blob_store.hpp"
+#include "loupe/crypto/digest.hpp"
 #include "loupe/json.hpp"
 
 namespace loupe {
@@ -51,7 +52,7 @@ BlobMigrationReport migrate_blob_folder(const std::string& root, S3BlobStore& st
             continue;
         }
         const auto bytes = read_whole_file(entry.path());
-        if (sigv4::sha256_hex(bytes) != key) {
+        if (crypto::sha256_hex(bytes) != key) {
             report.corrupt.push_back(entry.path().string());
             continue;
         }

@@ -14,6 +14,7 @@
 #include <random>
 #include <thread>
 
+#include "loupe/crypto/digest.hpp"
 #include "loupe/json.hpp"
 
 namespace loupe {
@@ -173,7 +174,7 @@ S3Response S3Client::attempt(const std::string& method, const std::string& name,
 
 S3Response S3Client::send(const std::string& method, const std::string& name, const S3Pairs& query,
                           const S3Pairs& headers, std::string_view body) {
-    const std::string payload_hash = sigv4::sha256_hex(body);
+    const std::string payload_hash = crypto::sha256_hex(body);
     thread_local std::mt19937 random{std::random_device{}()};
     std::string last_failure;
     int last_status = 0;
