@@ -7,6 +7,7 @@
 #include "identity/identity_store.hpp"
 #include "identity/identity_writes.hpp"
 #include "identity/names.hpp"
+#include "loupe/cli/lookups.hpp"
 #include "loupe/crypto/digest.hpp"
 #include "loupe/db/row_reader.hpp"
 #include "loupe/text/strings.hpp"
@@ -94,13 +95,12 @@ void IdentityStore::add_member(const std::string& account_slug, const std::strin
 Project IdentityStore::grant_project_level(const std::string& project_ref,
                                            const std::string& user_slug,
                                            const std::optional<std::string>& level) {
-    const auto slash = project_ref.find('/');
-    if (slash == std::string::npos || slash == 0 || slash + 1 == project_ref.size()) {
+    const auto parts = cli::split_project_reference(project_ref);
+    if (!parts) {
         throw AdminError("--project takes <account>/<project>, not \"" + project_ref + "\"");
     }
     return database_.transaction([&](soci::session& session) {
-        auto project = identity_rows::project_by_name(session, project_ref.substr(0, slash),
-                                                      project_ref.substr(slash + 1));
+        auto project = identity_rows::project_by_name(session, parts->first, parts->second);
         if (!project) {
             throw AdminError("No project \"" + project_ref + "\"");
         }
