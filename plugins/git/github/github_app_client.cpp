@@ -31,7 +31,7 @@ bool all_digits(const std::string& text) {
 
 }  // namespace
 
-GitHubAppClient::GitHubAppClient(const OutgoingHttp& http, const GitSettings& settings)
+GitHubAppClient::GitHubAppClient(const ProviderHttp& http, const GitSettings& settings)
     : http_(http),
       api_url_(settings.github_api_url),
       app_id_(settings.github_app_id),
@@ -87,12 +87,12 @@ CallResult GitHubAppClient::installation_token(int64_t installation_id, Deadline
             return {};
         }
     }
-    OutgoingRequest request;
+    ProviderRequest request;
     request.method = "POST";
     request.url =
         api_url_ + "/app/installations/" + std::to_string(installation_id) + "/access_tokens";
     request.headers = github_headers("Bearer " + app_jwt());
-    auto reply = call_provider(http_, request, deadline);
+    auto reply = http_.call(request, deadline);
     if (reply.result.http_status == 404 || reply.result.http_status == 403) {
         reply.result.outcome = Outcome::not_installed;  // removed, or suspended
         return reply.result;
@@ -133,14 +133,14 @@ ProviderReply GitHubAppClient::call(int64_t installation_id, const std::string& 
         if (!reply.result.ok()) {
             return reply;
         }
-        OutgoingRequest request;
+        ProviderRequest request;
         request.method = method;
         request.url = api_url_ + path;
         request.headers = github_headers("Bearer " + token);
         if (!body.is_null()) {
             request.body = body.dump();
         }
-        reply = call_provider(http_, request, deadline);
+        reply = http_.call(request, deadline);
         if (reply.result.http_status != 401) {
             return reply;
         }
@@ -160,8 +160,8 @@ CallResult GitHubAppClient::workflow_run(int64_t installation_id, const std::str
     if (!all_digits(run_id)) {
         return failure(Outcome::not_found, "run id \"" + run_id + "\" is not a number");
     }
-    const auto path =
-        "/repos/" + path_segment(owner) + "/" + path_segment(repo) + "/actions/runs/" + run_id;
+    const auto path = "/repos/" + url_path_segment(owner) + "/" + url_path_segment(repo) +
+                      "/actions/runs/" + run_id;
     ProviderReply reply;
     for (int attempt = 1; attempt <= workflow_run_attempts; ++attempt) {
         reply = call(installation_id, "GET", path, nullptr, deadline);
@@ -208,8 +208,8 @@ CallResult GitHubAppClient::create_commit_status(int64_t installation_id, const 
                     {"context", status.context},
                     {"target_url", status.target_url}};
     return call(installation_id, "POST",
-                "/repos/" + path_segment(owner) + "/" + path_segment(repo) + "/statuses/" +
-                    path_segment(status.sha),
+                "/repos/" + url_path_segment(owner) + "/" + url_path_segment(repo) + "/statuses/" +
+                    url_path_segment(status.sha),
                 body)
         .result;
 }

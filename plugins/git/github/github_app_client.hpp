@@ -9,7 +9,7 @@
 #include <mutex>
 #include <string>
 
-#include "http/outgoing_http.hpp"
+#include "http/provider_call.hpp"
 #include "loupe/git/git_providers.hpp"
 
 namespace Poco::JWT {
@@ -21,7 +21,7 @@ namespace loupe::git {
 class GitHubAppClient final : public GitHubApp {
 public:
     /// Throws std::runtime_error when the private key is set but cannot be read.
-    GitHubAppClient(const OutgoingHttp& http, const GitSettings& settings);
+    GitHubAppClient(const ProviderHttp& http, const GitSettings& settings);
     ~GitHubAppClient() override;
 
     bool configured() const override;
@@ -53,7 +53,7 @@ private:
     CallResult installation_token(int64_t installation_id, Deadline deadline, std::string& token);
     void forget_token(int64_t installation_id, const std::string& token);
 
-    const OutgoingHttp& http_;
+    const ProviderHttp& http_;
     std::string api_url_;
     std::string app_id_;
     int64_t timeout_ms_;
