@@ -40,7 +40,7 @@ void install(loupe::Host& host) {
     if (retention_days < 0) {
         throw std::runtime_error("plugins.builds.retention_days: expected a number of days >= 0");
     }
-    host.project_fields().add(project_settings_fields(retention_days));
+    add_project_settings_fields(host.project_fields(), retention_days);
     auto& retention = *retentions.emplace_back(std::make_unique<Retention>(
         host, deletion, host.services().find<loupe::BlobSweep>(), retention_days));
     add_retention_commands(host, retention);

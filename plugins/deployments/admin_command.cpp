@@ -2,6 +2,7 @@
 
 #include <soci/soci.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 
@@ -79,8 +80,8 @@ int run_settings(PluginContext& context, const std::vector<std::string>& args) {
             changed = true;
         }
         if (auto auth = options.optional_value("auth")) {
-            if (*auth != "project" && *auth != "public" && *auth != "private" &&
-                *auth != "domain-private") {
+            const auto& modes = site_auth_modes();
+            if (std::find(modes.begin(), modes.end(), *auth) == modes.end()) {
                 throw UsageError("--auth expects project, public, private or domain-private");
             }
             current.auth = *auth;
