@@ -205,7 +205,8 @@ std::vector<TokenListing> IdentityStore::list_tokens() {
     auto session = database_.session();
     const int64_t now = now_ms();
     soci::rowset<soci::row> rows =
-        (session->prepare << "SELECT t.id, t.kind, t.prefix, u.slug, a.slug, p.name, "
+        (session->prepare << "SELECT t.id, t.kind, t.prefix, u.slug AS user_slug, "
+                             "a.slug AS account_slug, p.name AS project_name, "
                              "t.expires_at, t.revoked_at FROM tokens t "
                              "LEFT JOIN users u ON u.id = t.user_id "
                              "LEFT JOIN projects p ON p.id = t.project_id "
@@ -215,17 +216,17 @@ std::vector<TokenListing> IdentityStore::list_tokens() {
          soci::use(now));
     std::vector<TokenListing> tokens;
     for (const auto& row : rows) {
-        RowCursor read(row);
+        const RowReader read(row);
         TokenListing token;
-        token.id = read.int64();
-        token.kind = read.text();
-        token.prefix = read.text();
-        auto user = read.optional_text();
-        auto account = read.optional_text();
-        auto project = read.optional_text();
+        token.id = read.int64("id");
+        token.kind = read.text("kind");
+        token.prefix = read.text("prefix");
+        auto user = read.optional_text("user_slug");
+        auto account = read.optional_text("account_slug");
+        auto project = read.optional_text("project_name");
         token.owner = user ? *user : account.value_or("") + "/" + project.value_or("");
-        token.expires_at = read.optional_int64();
-        token.revoked = read.optional_int64().has_value();
+        token.expires_at = read.optional_int("expires_at");
+        token.revoked = read.optional_int("revoked_at").has_value();
         tokens.push_back(std::move(token));
     }
     return tokens;

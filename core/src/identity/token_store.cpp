@@ -11,10 +11,10 @@ namespace {
 std::vector<AccountRef> account_refs(soci::rowset<soci::row>& rows) {
     std::vector<AccountRef> accounts;
     for (const auto& row : rows) {
-        RowCursor read(row);
+        const RowReader read(row);
         AccountRef account;
-        account.id = read.int64();
-        account.slug = read.text();
+        account.id = read.int64("id");
+        account.slug = read.text("slug");
         accounts.push_back(std::move(account));
     }
     return accounts;
@@ -66,16 +66,16 @@ std::optional<StoredToken> find_unrevoked(soci::session& session, const std::str
     if (!session.got_data()) {
         return std::nullopt;
     }
-    RowCursor read(row);
+    const RowReader read(row);
     StoredToken stored;
-    stored.id = read.int64();
-    stored.kind = read.text();
-    stored.project_id = read.optional_int64();
-    stored.project_account_id = read.optional_int64();
-    stored.user_id = read.optional_int64();
-    stored.expires_at = read.optional_int64();
-    stored.bound_commit = read.optional_text();
-    stored.last_used_at = read.optional_int64();
+    stored.id = read.int64("id");
+    stored.kind = read.text("kind");
+    stored.project_id = read.optional_int("project_id");
+    stored.project_account_id = read.optional_int("account_id");
+    stored.user_id = read.optional_int("user_id");
+    stored.expires_at = read.optional_int("expires_at");
+    stored.bound_commit = read.optional_text("bound_commit");
+    stored.last_used_at = read.optional_int("last_used_at");
     return stored;
 }
 
