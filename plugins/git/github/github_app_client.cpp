@@ -1,14 +1,9 @@
 #include "github/github_app_client.hpp"
 
-#include <Poco/Crypto/RSAKey.h>
-#include <Poco/Exception.h>
-#include <Poco/JWT/Signer.h>
-#include <Poco/JWT/Token.h>
-
-#include <sstream>
 #include <thread>
 
 #include "http/provider_call.hpp"
+#include "loupe/jose/jwt.hpp"
 
 namespace loupe::git {
 namespace {
@@ -40,35 +35,31 @@ GitHubAppClient::GitHubAppClient(const ProviderHttp& http, const GitSettings& se
         return;
     }
     try {
-        std::istringstream pem(settings.github_private_key_pem);
-        Poco::SharedPtr<Poco::Crypto::RSAKey> key(new Poco::Crypto::RSAKey(nullptr, &pem));
-        signer_ = std::make_unique<Poco::JWT::Signer>(key);
-        signer_->addAlgorithm(Poco::JWT::Signer::ALGO_RS256);
-    } catch (const Poco::Exception& error) {
+        key_ = jose::SigningKey::from_pem(settings.github_private_key_pem);
+    } catch (const std::invalid_argument& error) {
         throw std::runtime_error("github.app_private_key: not an RSA private key in PEM form (" +
-                                 error.displayText() + ")");
+                                 std::string(error.what()) + ")");
+    }
+    if (key_->algorithm() != jose::Algorithm::rs256) {
+        throw std::runtime_error(
+            "github.app_private_key: not an RSA private key in PEM form "
+            "(GitHub Apps sign with RS256)");
     }
 }
 
 GitHubAppClient::~GitHubAppClient() = default;
 
 bool GitHubAppClient::configured() const {
-    return signer_ != nullptr && !app_id_.empty();
+    return key_.has_value() && !app_id_.empty();
 }
 
 std::string GitHubAppClient::app_jwt() const {
     const auto now_s = now_ms() / 1000;
-    Poco::JWT::Token token;
     // Whole seconds, and the App ID as a number (GitHub also takes the client ID, a string).
-    auto& claims = token.payload();
-    if (all_digits(app_id_)) {
-        claims.set("iss", static_cast<Poco::Int64>(std::stoll(app_id_)));
-    } else {
-        claims.set("iss", app_id_);
-    }
-    claims.set("iat", static_cast<Poco::Int64>(now_s - jwt_backdate_s));
-    claims.set("exp", static_cast<Poco::Int64>(now_s + jwt_lifetime_s));
-    return signer_->sign(token, Poco::JWT::Signer::ALGO_RS256);
+    const Json claims{{"iss", all_digits(app_id_) ? Json(std::stoll(app_id_)) : Json(app_id_)},
+                      {"iat", now_s - jwt_backdate_s},
+                      {"exp", now_s + jwt_lifetime_s}};
+    return jose::sign_jwt(claims, *key_);
 }
 
 CallResult GitHubAppClient::installation_token(int64_t installation_id, Deadline deadline,

@@ -5,16 +5,13 @@
 // `github.api_url`, so GitHub Enterprise Server (`https://HOST/api/v3`) works the same.
 
 #include <map>
-#include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "http/provider_call.hpp"
 #include "loupe/git/git_providers.hpp"
-
-namespace Poco::JWT {
-class Signer;
-}
+#include "loupe/jose/jwk.hpp"
 
 namespace loupe::git {
 
@@ -57,7 +54,7 @@ private:
     std::string api_url_;
     std::string app_id_;
     int64_t timeout_ms_;
-    std::unique_ptr<Poco::JWT::Signer> signer_;
+    std::optional<jose::SigningKey> key_;
     std::mutex mutex_;
     std::map<int64_t, CachedToken> tokens_;
 };
