@@ -116,7 +116,7 @@ std::vector<std::string> S3BlobStore::missing(const std::vector<std::string>& ke
         for (std::size_t i = next++; i < keys.size(); i = next++) {
             try {
                 present[i] = exists(keys[i]) ? 1 : 0;
-            } catch (...) {
+            } catch (const std::exception&) {  // reported on the calling thread, below
                 std::lock_guard lock(failure_mutex);
                 failure = failure ? failure : std::current_exception();
             }
@@ -241,7 +241,7 @@ void S3BlobStore::write_multipart(const std::string& name, std::string_view byte
         if (completed.status != 200 || !completed.error_code().empty()) {
             fail("complete multipart", name, completed);
         }
-    } catch (...) {
+    } catch (const std::exception&) {
         try {
             client_.send("DELETE", name, {{"uploadId", upload_id}});
         } catch (const std::exception&) {
