@@ -112,6 +112,21 @@ int64_t integer_argument(std::string_view text, std::string_view what, int64_t m
                      "\"");
 }
 
+CommandWords command_words(const std::vector<std::string>& args, std::string_view command) {
+    CommandWords result;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (i == 0 && args[i] == command) {
+            continue;
+        }
+        if (args[i] == "--json") {
+            result.json = true;
+        } else {
+            result.words.push_back(args[i]);
+        }
+    }
+    return result;
+}
+
 bool wants_help(const std::vector<std::string>& words) {
     if (!words.empty() && (words[0] == "help" || words[0] == "-h")) {
         return true;

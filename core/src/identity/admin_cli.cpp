@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <sstream>
 
 #include "identity/admin_output.hpp"
 #include "identity/identity_rows.hpp"
@@ -180,23 +181,12 @@ bool is_core_admin_command(const std::string& group, const std::string& action) 
 int run_admin_command(IdentityStore& identity, const std::vector<std::string>& args,
                       std::ostream& out, std::ostream& err,
                       const std::vector<std::string>& plugin_synopses) {
-    std::vector<std::string> words;
-    bool json = false;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (i == 0 && args[i] == "admin") {
-            continue;
-        }
-        if (args[i] == "--json") {
-            json = true;
-        } else {
-            words.push_back(args[i]);
-        }
-    }
-    if (cli::wants_help(words)) {
-        print_usage(out, plugin_synopses);
-        return 0;
-    }
-    try {
+    const cli::CommandWords line = cli::command_words(args, "admin");
+    const auto& words = line.words;
+    const bool json = line.json;
+    std::ostringstream usage;
+    print_usage(usage, plugin_synopses);
+    return cli::run_command("loupe admin", usage.str(), words, out, err, [&] {
         if (words.size() < 2) {
             throw UsageError(words.empty() ? "missing command"
                                            : "missing action after \"" + words[0] + "\"");
@@ -212,14 +202,7 @@ int run_admin_command(IdentityStore& identity, const std::vector<std::string>& a
         AdminOutput output(out, json);
         command->run(identity, arguments, output);
         return 0;
-    } catch (const UsageError& error) {
-        err << "loupe admin: " << error.what() << "\n\n";
-        print_usage(err, plugin_synopses);
-        return 2;
-    } catch (const AdminError& error) {
-        err << "loupe admin: " << error.what() << "\n";
-        return 1;
-    }
+    });
 }
 
 }  // namespace loupe

@@ -75,23 +75,10 @@ void retry(Database& database, const std::vector<std::string>& words, bool json,
 
 int run_jobs_command(Database& database, const std::vector<std::string>& args, std::ostream& out,
                      std::ostream& err) {
-    std::vector<std::string> words;
-    bool json = false;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (i == 0 && args[i] == "jobs") {
-            continue;
-        }
-        if (args[i] == "--json") {
-            json = true;
-        } else {
-            words.push_back(args[i]);
-        }
-    }
-    if (cli::wants_help(words)) {
-        out << usage;
-        return 0;
-    }
-    try {
+    const cli::CommandWords line = cli::command_words(args, "jobs");
+    const auto& words = line.words;
+    const bool json = line.json;
+    return cli::run_command("loupe jobs", usage, words, out, err, [&] {
         if (words.empty()) {
             throw UsageError("missing command");
         }
@@ -104,13 +91,7 @@ int run_jobs_command(Database& database, const std::vector<std::string>& args, s
             throw UsageError("unknown command \"" + words[0] + "\"");
         }
         return 0;
-    } catch (const UsageError& error) {
-        err << "loupe jobs: " << error.what() << "\n\n" << usage;
-        return 2;
-    } catch (const JobCommandError& error) {
-        err << "loupe jobs: " << error.what() << "\n";
-        return 1;
-    }
+    });
 }
 
 }  // namespace loupe

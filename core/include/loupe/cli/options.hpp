@@ -73,6 +73,16 @@ LOUPE_API std::chrono::milliseconds duration_option(const Options& options, std:
 LOUPE_API int64_t integer_argument(std::string_view text, std::string_view what, int64_t min,
                                    int64_t max);
 
+/// The words of `loupe <command> ...` after the command's own name, and whether `--json` (which
+/// may stand anywhere) was among them.
+struct CommandWords {
+    std::vector<std::string> words;
+    bool json = false;
+};
+/// `args` without a leading `command` word and without every `--json`.
+LOUPE_API CommandWords command_words(const std::vector<std::string>& args,
+                                     std::string_view command);
+
 /// True when the words ask for the usage: `help` or `-h` first, or `--help` anywhere.
 LOUPE_API bool wants_help(const std::vector<std::string>& words);
 

@@ -80,6 +80,14 @@ TEST_CASE("project references are ACCOUNT/NAME") {
     }
 }
 
+TEST_CASE("command words: the command's own name and --json taken out") {
+    const auto line = command_words({"jobs", "list", "--json", "--limit", "5"}, "jobs");
+    CHECK(line.words == Words{"list", "--limit", "5"});
+    CHECK(line.json);
+    CHECK_FALSE(command_words({"list"}, "jobs").json);
+    CHECK(command_words({"list", "jobs"}, "jobs").words == Words{"list", "jobs"});
+}
+
 TEST_CASE("run_command: help exits 0, usage errors 2, refusals 1") {
     std::ostringstream out;
     std::ostringstream err;
