@@ -50,7 +50,7 @@ struct HttpRequest {
     std::string_view body{};  ///< lent for the call
 };
 
-struct HttpResponse {
+struct LOUPE_API HttpResponse {
     int status = 0;
     std::map<std::string, std::string> headers;  ///< names in lower case
     std::string body;

@@ -42,7 +42,8 @@ template <typename Settings>
 void add_project_setting_fields(ProjectFields& registry,
                                 std::shared_ptr<const ProjectSettingsTable<Settings>> table,
                                 std::vector<ProjectSettingField<Settings>> fields) {
-    auto shared = std::make_shared<const std::vector<ProjectSettingField<Settings>>>(fields);
+    auto shared =
+        std::make_shared<const std::vector<ProjectSettingField<Settings>>>(std::move(fields));
     registry.add([table, shared](soci::session& session, const std::vector<Project>& projects,
                                  std::vector<Json>& resources) {
         std::vector<int64_t> ids;
@@ -57,7 +58,7 @@ void add_project_setting_fields(ProjectFields& registry,
             }
         }
     });
-    for (const auto& field : fields) {
+    for (const auto& field : *shared) {
         if (!field.change) {
             continue;
         }

