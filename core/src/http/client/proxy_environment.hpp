@@ -9,6 +9,8 @@
 #include <optional>
 #include <string>
 
+#include "loupe/export.hpp"
+
 namespace loupe {
 
 struct ProxyAddress {
@@ -19,7 +21,7 @@ struct ProxyAddress {
 };
 
 /// `lookup` reads an environment variable (std::getenv in the server, a map in tests).
-std::optional<ProxyAddress> proxy_for(
+LOUPE_API std::optional<ProxyAddress> proxy_for(
     const std::string& scheme, const std::string& host,
     const std::function<std::optional<std::string>(const char*)>& lookup);
 

@@ -8,6 +8,7 @@
 
 #include "loupe/http/http_error.hpp"
 #include "runtime.hpp"
+#include "support/build_paths.hpp"
 #include "support/test_database.hpp"
 
 namespace loupe {
