@@ -13,6 +13,7 @@ SiteCatalog::SiteCatalog(Database& database, Identity& identity, int64_t ttl_ms,
                          std::size_t max_cached_files)
     : database_(database),
       identity_(identity),
+      caching_(ttl_ms > 0),
       names_({.ttl = std::chrono::milliseconds(ttl_ms),
               .serve_stale_while_refreshing = true,
               .capacity = max_cached_names}),
@@ -26,20 +27,32 @@ SiteCatalog::SiteCatalog(Database& database, Identity& identity, int64_t ttl_ms,
       access_({.ttl = std::chrono::milliseconds(ttl_ms), .serve_stale_while_refreshing = true}) {}
 
 std::optional<ResolvedSite> SiteCatalog::resolve(const std::string& name) {
-    const auto target = names_.get(name, [&] {
+    const auto load_target = [&] {
         auto session = database_.session();
         return find_site(*session, name);
-    });
+    };
+    const auto target = caching_ ? names_.get(name, load_target) : load_target();
     if (!target) {
         return std::nullopt;
     }
-    const auto content = contents_.get(target->deployment_id, [&] {
+    const auto load_content = [&] {
         auto session = database_.session();
         return CachedContent{
             std::make_shared<const SiteContent>(site_files(*session, target->deployment_id)),
             target->compressed};
-    });
-    const auto access = access_.get(target->project_id, [&] {
+    };
+    CachedContent content;
+    if (caching_) {
+        content = contents_.get(target->deployment_id, load_content);
+    } else if (auto kept = contents_.find(target->deployment_id)) {
+        content = std::move(*kept);
+    } else {
+        content = load_content();
+        if (content.final) {
+            contents_.put(target->deployment_id, content);
+        }
+    }
+    const auto load_access = [&] {
         ProjectAccess loaded;
         {
             auto session = database_.session();
@@ -48,7 +61,8 @@ std::optional<ResolvedSite> SiteCatalog::resolve(const std::string& name) {
         const auto project = identity_.find_project(target->project_id);
         loaded.project_private = !project || project->is_private;
         return loaded;
-    });
+    };
+    const auto access = caching_ ? access_.get(target->project_id, load_access) : load_access();
     return ResolvedSite{*target, content.content, access};
 }
 

@@ -49,6 +49,9 @@ private:
 
     Database& database_;
     Identity& identity_;
+    /// False when `ttl_ms` is 0: names, access settings and pending file tables are read again
+    /// on every request (final file tables are still kept).
+    bool caching_;
     SingleFlightCache<std::string, std::optional<SiteTarget>> names_;
     SingleFlightCache<int64_t, CachedContent> contents_;
     SingleFlightCache<int64_t, ProjectAccess> access_;
