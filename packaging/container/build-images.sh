@@ -49,7 +49,7 @@ while [ $# -gt 0 ]; do
 done
 [ ${#images[@]} -gt 0 ] || images=(loupe)
 [ "$(id -u)" = 0 ] || fail "run as root: mmdebstrap installs packages into a chroot, buildah writes the system's image store"
-for tool in mmdebstrap mmtarfilter buildah; do
+for tool in mmdebstrap mmtarfilter buildah node; do
   command -v "$tool" >/dev/null || fail "$tool is missing (scripts/install-deps.sh installs it)"
 done
 
@@ -152,9 +152,18 @@ commit_image() {
     --created-by "packaging/container/build-images.sh $name" \
     "$@" "$container"
   buildah commit --quiet --format docker --timestamp "$SOURCE_DATE_EPOCH" --identity-label=false \
-    --rm "$container" "localhost/$name:$tag" >/dev/null
+    --rm "$container" "localhost/$name:unnormalized" >/dev/null
   container=""
-  buildah tag "localhost/$name:$tag" "localhost/$name:latest"
+  # The configuration without the build's container ID and host name (normalize-config.mjs),
+  # pulled back as the image: the same inputs give the same image ID.
+  rm -rf "$WORK/$name.dir"
+  buildah push --quiet "localhost/$name:unnormalized" "dir:$WORK/$name.dir" >/dev/null
+  buildah rmi "localhost/$name:unnormalized" >/dev/null
+  local id
+  id=$(node "$HERE/normalize-config.mjs" "$WORK/$name.dir")
+  buildah pull --quiet "dir:$WORK/$name.dir" >/dev/null
+  rm -rf "$WORK/$name.dir"
+  buildah tag "${id#sha256:}" "localhost/$name:$tag" "localhost/$name:latest"
   # sed reads its whole input: an early exit would kill buildah with SIGPIPE under pipefail.
   echo "localhost/$name:$tag $(buildah images --format '{{.ID}} {{.Size}}' --filter reference="localhost/$name:$tag" | sed -n 1p)"
   if [ -n "$save" ]; then
