@@ -237,8 +237,12 @@ IssuedToken IdentityStore::store_short_lived_token(const std::string& token, int
     return database_.transaction([&](soci::session& session) {
         const int64_t now = now_ms();
         token_store::delete_expired_short_lived(session, project_id, now);
-        token_store::NewToken row{"short_lived", token,        project_id,
-                                  std::nullopt,  now + ttl_ms, binding.commit};
+        token_store::NewToken row;
+        row.kind = "short_lived";
+        row.token = token;
+        row.project_id = project_id;
+        row.expires_at = now + ttl_ms;
+        row.bound_commit = binding.commit;
         row.bound_branch = binding.branch;
         row.untrusted_head = binding.untrusted_head;
         return IssuedToken{token_store::insert(session, row, now), token};

@@ -1,19 +1,19 @@
 #include "thumbnail/thumbnailer.hpp"
 
-#include <algorithm>
-#include <exception>
+#include <memory>
 
 #include "loupe/http/http_error.hpp"
-#include "loupe/imagediff/imagediff.hpp"
 #include "loupe/json.hpp"
 #include "store/thumbnails.hpp"
 
 namespace loupe::web {
 
-Thumbnailer::Thumbnailer(Database& database, BlobStore& blobs, ThumbnailSize size,
+Thumbnailer::Thumbnailer(Database& database, BlobStore& blobs,
+                         const builds::ScreenshotThumbnails& thumbnails, builds::ThumbnailSize size,
                          builds::ImageMemory* memory, metrics::Metrics* metrics)
     : database_(database),
       blobs_(blobs),
+      thumbnails_(thumbnails),
       size_(size),
       variant_("jpeg-" + std::to_string(size.width) + "x" + std::to_string(size.max_height)),
       memory_(memory) {
@@ -40,46 +40,21 @@ std::string Thumbnailer::thumbnail_key(const std::string& source_key) {
     if (auto key = known(source_key)) {
         return *key;
     }
-    std::promise<std::string> made;
-    std::shared_future<std::string> pending;
-    {
-        std::lock_guard lock(mutex_);
-        const auto running = in_flight_.find(source_key);
-        if (running != in_flight_.end()) {
-            pending = running->second;
-        } else {
-            in_flight_.emplace(source_key, made.get_future().share());
-        }
-    }
-    if (pending.valid()) {
-        return pending.get();  // the leader's key, or its exception
-    }
-    try {
-        // Another instance, or a leader that finished just before this one registered, may
-        // have made it meanwhile.
-        std::string key;
+    // One decode per source at a time; the others wait for it (or get its exception). Another
+    // instance, or a flight that ended just before this one began, may have made it meanwhile.
+    return in_flight_.get(source_key, [&] {
         if (auto stored = known(source_key)) {
-            key = *stored;
-        } else {
-            key = make(source_key);
+            return *stored;
         }
-        made.set_value(key);
-        std::lock_guard lock(mutex_);
-        in_flight_.erase(source_key);
-        return key;
-    } catch (...) {
-        made.set_exception(std::current_exception());
-        std::lock_guard lock(mutex_);
-        in_flight_.erase(source_key);
-        throw;
-    }
+        return make(source_key);
+    });
 }
 
 std::string Thumbnailer::make(const std::string& source_key) {
     std::unique_ptr<builds::ImageMemory::Reservation> reservation;
     if (memory_ != nullptr) {
         const auto info = blobs_.stat(source_key);
-        const auto prefix = blobs_.read_prefix(source_key, imagediff::image_size_prefix_bytes);
+        const auto prefix = blobs_.read_prefix(source_key, builds::ImageMemory::prefix_bytes);
         if (!info || !prefix) {
             throw HttpError::not_found("Screenshot file not found");
         }
@@ -92,10 +67,13 @@ std::string Thumbnailer::make(const std::string& source_key) {
     if (!source) {
         throw HttpError::not_found("Screenshot file not found");
     }
-    const auto bytes = make_thumbnail(
+    const auto made = thumbnails_.render(
         std::span(reinterpret_cast<const uint8_t*>(source->data()), source->size()), size_);
     reservation.reset();
-    const std::string key = blobs_.put(bytes);
+    if (!made.ok()) {
+        throw HttpError(415, "No thumbnail: " + made.error);
+    }
+    const std::string key = blobs_.put(made.jpeg);
     database_.transaction([&](soci::session& session) {
         thumbnails::record(session, source_key, variant_, key, now_ms());
     });

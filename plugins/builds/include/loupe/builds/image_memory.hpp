@@ -8,6 +8,7 @@
 // OWNERSHIP: owned by the builds plugin for the process lifetime. THREADS: thread-safe.
 // VERSIONING: a new method is a minor change; changing a signature bumps service_version.
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -27,10 +28,13 @@ public:
         virtual uint64_t bytes() const = 0;
     };
 
+    /// How many first bytes of a file decode_need reads its dimensions from.
+    static constexpr std::size_t prefix_bytes = 256 * 1024;
+
     virtual ~ImageMemory() = default;
 
-    /// What decoding one stored image holds at its peak, worked out from its first bytes (at
-    /// least the first 64 kB, or all of a smaller file) and its size, before anything is decoded.
+    /// What decoding one stored image holds at its peak, worked out from its first bytes (its first
+    /// prefix_bytes, or all of a smaller file) and its size, before anything is decoded.
     virtual uint64_t decode_need(std::span<const uint8_t> prefix, uint64_t file_bytes) = 0;
 
     /// Waits until `bytes` fit in the budget, then holds them. `purpose` names the user in the
