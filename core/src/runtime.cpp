@@ -159,6 +159,7 @@ void Runtime::load_plugins() {
     }
     registries_.frozen = true;
     identity_->set_project_field_writers(registries_.project_field_writers);
+    identity_->set_project_field_setters(registries_.project_field_setters);
     identity_->set_reserved_slugs(own_first_segments(registries_.routes));
 }
 

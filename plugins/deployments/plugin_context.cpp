@@ -2,7 +2,8 @@
 
 #include <stdexcept>
 
-#include "durations.hpp"
+#include "loupe/text/duration.hpp"
+#include "loupe/text/strings.hpp"
 #include "store/secrets.hpp"
 
 namespace loupe::deployments {
@@ -10,14 +11,14 @@ namespace {
 
 int64_t link_ttl_of(const ConfigView& config) {
     const std::string text = config.get_string("link_ttl", "7d");
-    const auto seconds = parse_duration_seconds(text);
-    if (!seconds) {
+    const auto duration = parse_duration(text);
+    if (!duration) {
         throw std::runtime_error(
             "plugins.deployments.link_ttl: expected a duration such as 7d, "
             "12h or 45m, got \"" +
             text + "\"");
     }
-    return *seconds;
+    return std::chrono::duration_cast<std::chrono::seconds>(*duration).count();
 }
 
 std::string domain_of(const ConfigView& config) {
@@ -25,10 +26,7 @@ std::string domain_of(const ConfigView& config) {
     while (!domain.empty() && (domain.back() == '.' || domain.back() == '/')) {
         domain.pop_back();
     }
-    for (char& c : domain) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return domain;
+    return to_lower(domain);
 }
 
 }  // namespace

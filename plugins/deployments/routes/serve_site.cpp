@@ -1,6 +1,7 @@
 // Serving deployed sites: GET /d/{site}/{path...} on the API's host, and GET /{path...} on
 // {site}.{domain} when plugins.deployments.domain is set. {site} is a deployment's slug
 // (immutable: cached for a year) or an alias (moves: revalidated).
+#include "loupe/text/strings.hpp"
 #include "routes/routes.hpp"
 #include "site/file_response.hpp"
 #include "site/site_content.hpp"
@@ -38,16 +39,10 @@ std::string cache_control_for(const SiteTarget& target, bool is_public) {
 /// The site's name from the Host header: its first label, on a subdomain of `domain`.
 std::string site_from_host(const std::string& host, const std::string& domain) {
     const std::size_t dot = host.find('.');
-    std::string label = host.substr(0, dot);
-    for (char& c : label) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
+    const std::string label = to_lower(host.substr(0, dot));
     // Only a direct subdomain names a site ("a.b.deploy.example.com" does not).
     const std::string rest = dot == std::string::npos ? "" : host.substr(dot + 1);
-    std::string rest_host = rest.substr(0, rest.find(':'));
-    for (char& c : rest_host) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
+    std::string rest_host = to_lower(rest.substr(0, rest.find(':')));
     if (!rest_host.empty() && rest_host.back() == '.') {
         rest_host.pop_back();
     }

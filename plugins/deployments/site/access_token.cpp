@@ -1,12 +1,10 @@
 #include "site/access_token.hpp"
 
-#include <openssl/crypto.h>
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
-
 #include <charconv>
 #include <stdexcept>
 #include <string_view>
+
+#include "loupe/crypto/digest.hpp"
 
 namespace loupe::deployments {
 
@@ -19,20 +17,7 @@ AccessTokens::AccessTokens(std::string secret) : secret_(std::move(secret)) {
 std::string AccessTokens::mac(const std::string& site_name, int64_t expires_s) const {
     const std::string message =
         "loupe-site-access\n" + site_name + "\n" + std::to_string(expires_s);
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int length = 0;
-    if (HMAC(EVP_sha256(), secret_.data(), static_cast<int>(secret_.size()),
-             reinterpret_cast<const unsigned char*>(message.data()), message.size(), digest,
-             &length) == nullptr) {
-        throw std::runtime_error("HMAC-SHA256 failed");
-    }
-    static constexpr std::string_view digits = "0123456789abcdef";
-    std::string hex;
-    for (unsigned int i = 0; i < length; ++i) {
-        hex += digits[digest[i] >> 4];
-        hex += digits[digest[i] & 15];
-    }
-    return hex;
+    return crypto::hmac_sha256_hex(secret_, message);
 }
 
 std::string AccessTokens::issue(const std::string& site_name, int64_t expires_s) const {
@@ -55,10 +40,8 @@ bool AccessTokens::verify(const std::string& site_name, const std::string& token
     if (expires <= 0 || expires < now_s) {
         return false;
     }
-    const std::string expected = mac(site_name, expires);
     const std::string_view given = std::string_view(token).substr(token.find('.') + 1);
-    return given.size() == expected.size() &&
-           CRYPTO_memcmp(given.data(), expected.data(), expected.size()) == 0;
+    return crypto::equal_in_constant_time(given, mac(site_name, expires));
 }
 
 }  // namespace loupe::deployments

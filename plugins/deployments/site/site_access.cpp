@@ -1,6 +1,7 @@
 #include "site/site_access.hpp"
 
 #include "loupe/json.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe::deployments {
 namespace {
@@ -14,10 +15,8 @@ std::vector<std::string> cookie_values(const std::string& header, const std::str
         if (end == std::string::npos) {
             end = header.size();
         }
-        std::string_view pair = std::string_view(header).substr(start, end - start);
-        while (!pair.empty() && pair.front() == ' ') {
-            pair.remove_prefix(1);
-        }
+        const std::string_view pair =
+            trim_start(std::string_view(header).substr(start, end - start), " ");
         if (pair.size() > name.size() && pair.starts_with(name) && pair[name.size()] == '=') {
             values.emplace_back(pair.substr(name.size() + 1));
         }
