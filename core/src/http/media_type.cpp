@@ -1,5 +1,8 @@
 #include "http/media_type.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <string>
 #include <string_view>
 
 #include "loupe/text/strings.hpp"
