@@ -2,6 +2,7 @@
 // the page "/{slug}" of such an account would never be served ("/v2", "/d", "/healthz"...).
 #include <doctest/doctest.h>
 
+#include "support/build_paths.hpp"
 #include "support/server_process.hpp"
 
 namespace {

@@ -2,6 +2,7 @@
 // installed, migrations applied) unless asked for them.
 #include <doctest/doctest.h>
 
+#include "support/build_paths.hpp"
 #include "support/server_process.hpp"
 
 namespace {

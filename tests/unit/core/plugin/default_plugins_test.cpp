@@ -10,6 +10,7 @@
 #include "loupe/plugin.hpp"
 #include "plugin/plugin_settings.hpp"
 #include "runtime.hpp"
+#include "support/build_paths.hpp"
 #include "support/server_process.hpp"
 
 namespace {
