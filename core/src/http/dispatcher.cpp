@@ -144,8 +144,8 @@ Response Dispatcher::run(Exchange& exchange, Context& context) const {
     const std::string_view path =
         virtual_host.empty() ? api_path(exchange.path()) : exchange.path();
     // The front end's pages answer a browser asking for a document, never an API path.
-    const bool pages = path.size() == exchange.path().size() &&
-                       asks_for_html(exchange.header("Accept"));
+    const bool pages =
+        path.size() == exchange.path().size() && asks_for_html(exchange.header("Accept"));
     // An unknown method still learns whether the path exists: 405 rather than 404.
     RouteMatch match =
         router_.match(context.method.value_or(Method::get), path, virtual_host, pages);

@@ -95,10 +95,9 @@ void add_page_routes(Host& host, const WebSettings& settings) {
                         "end.\n",
                         "text/plain; charset=utf-8", 503);
                 }
-                return with_page_headers(
-                    Response::file(index.string(), "text/html; charset=utf-8")
-                        .with_header("Cache-Control", "no-cache")
-                        .with_header("Vary", "Accept"));
+                return with_page_headers(Response::file(index.string(), "text/html; charset=utf-8")
+                                             .with_header("Cache-Control", "no-cache")
+                                             .with_header("Vary", "Accept"));
             },
             page);
     }
