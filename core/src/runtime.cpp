@@ -12,6 +12,7 @@
 #include "core_routes.hpp"
 #include "db/database_impl.hpp"
 #include "http/openapi_route.hpp"
+#include "http/router.hpp"
 #include "jobs/job_metrics.hpp"
 #include "jobs/job_workers.hpp"
 #include "log/stderr_logger.hpp"
@@ -159,6 +160,7 @@ void Runtime::load_plugins() {
     registries_.frozen = true;
     identity_->set_project_field_writers(registries_.project_field_writers);
     identity_->set_project_field_setters(registries_.project_field_setters);
+    identity_->set_reserved_slugs(own_first_segments(registries_.routes));
 }
 
 std::vector<AppliedMigration> Runtime::migrate() {

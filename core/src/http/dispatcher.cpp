@@ -26,11 +26,11 @@ namespace {
 
 /// The API answers both at "/..." and at "/v2/...".
 std::string_view api_path(std::string_view path) {
-    if (path == "/v2") {
+    if (path == api_prefix) {
         return "/";
     }
-    if (path.starts_with("/v2/")) {
-        path.remove_prefix(3);
+    if (path.starts_with(api_prefix) && path.substr(api_prefix.size()).starts_with('/')) {
+        path.remove_prefix(api_prefix.size());
     }
     return path;
 }
@@ -143,8 +143,12 @@ Response Dispatcher::run(Exchange& exchange, Context& context) const {
         router_.virtual_host_of(exchange.header("Host").value_or(""));
     const std::string_view path =
         virtual_host.empty() ? api_path(exchange.path()) : exchange.path();
+    // The front end's pages answer a browser asking for a document, never an API path.
+    const bool pages =
+        path.size() == exchange.path().size() && asks_for_html(exchange.header("Accept"));
     // An unknown method still learns whether the path exists: 405 rather than 404.
-    RouteMatch match = router_.match(context.method.value_or(Method::get), path, virtual_host);
+    RouteMatch match =
+        router_.match(context.method.value_or(Method::get), path, virtual_host, pages);
     if (match.outcome == RouteMatch::Outcome::not_found) {
         throw HttpError(404, "Not Found");
     }

@@ -82,6 +82,8 @@ bool accepts_gzip(const Request& request) {
 
 void add_page_routes(Host& host, const WebSettings& settings) {
     const fs::path index = fs::path(settings.assets_dir) / "index.html";
+    RouteOptions page;
+    page.page = true;  // a browser's navigation only: API clients get the JSON 404
     for (const char* pattern : page_patterns) {
         host.routes().add(
             Method::get, pattern, AuthRequirement::none,
@@ -96,8 +98,10 @@ void add_page_routes(Host& host, const WebSettings& settings) {
                         "text/plain; charset=utf-8", 503);
                 }
                 return with_page_headers(Response::file(index.string(), "text/html; charset=utf-8")
-                                             .with_header("Cache-Control", "no-cache"));
-            });
+                                             .with_header("Cache-Control", "no-cache")
+                                             .with_header("Vary", "Accept"));
+            },
+            page);
     }
 
     const fs::path assets = fs::path(settings.assets_dir) / "assets";

@@ -46,6 +46,11 @@ struct RouteOptions {
     /// names a subdomain of it ("site.deploy.example.com"), with the path as sent (no "/v2"
     /// stripping), and such requests reach no other route.
     std::string host_suffix = {};
+    /// A page of the browser front end (an HTML document for any path of its shape, such as
+    /// "/{account}"): it answers only requests that ask for HTML (`Accept: text/html`) and are
+    /// not under "/v2". An API client, or any request that does not ask for HTML, gets the JSON
+    /// 404 of an unknown path instead of the page.
+    bool page = false;
 };
 
 struct Route {
