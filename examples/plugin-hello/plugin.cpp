@@ -54,7 +54,8 @@ Json project_greetings(soci::session& sql, int64_t project_id) {
     return greetings;
 }
 
-/// The body of POST /hello/greetings, checked before authentication as every Argos route is.
+/// The body of POST /hello/greetings, checked once the caller is authenticated (the core reads
+/// no body before that).
 std::string parse_text(loupe::Request& request) {
     const Json& body = request.json();
     if (!body.is_object() || !body.contains("text") || !body["text"].is_string() ||

@@ -49,13 +49,15 @@ std::string other_project_token(const ServerProcess& server, const std::string& 
 
 TEST_CASE("a build names only files its project uploaded: another project's copy is no proof") {
     ServerOptions options;
-    // Uploads prove a claim only when written after it (no allowance for other clocks here).
-    options.settings = {{"plugins.builds.upload_clock_skew_ms", "0"}};
+    // Uploads prove a claim only when written after it, with 50 ms allowed for the file
+    // system's coarse modification times (a file written just after the claim may be dated a
+    // few milliseconds before it); `shared` is stored 300 ms before the other project's claim.
+    options.settings = {{"plugins.builds.upload_clock_skew_ms", "50"}};
     ServerProcess server(options);
     const Blob shared = make_blob("shared");
     const Blob fresh = make_blob("fresh");
     push_build(server, {shared});  // project default/default stores `shared`
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
 
     const std::string other = other_project_token(server, "other");
     auto created = create_build(server, keys_body({shared, fresh}), other);
