@@ -3,6 +3,7 @@
 #include <soci/soci.h>
 
 #include "loupe/db/dialect.hpp"
+#include "loupe/db/row_reader.hpp"
 #include "loupe/json.hpp"
 
 namespace loupe::builds {
@@ -69,7 +70,8 @@ std::map<std::string, int64_t> claims_of(soci::session& session, int64_t project
                                        "(SELECT value ->> 'key' FROM {{json_rows:keys}})"),
          soci::use(project_id, "project"), soci::use(rows, "keys"));
     for (const auto& row : found) {
-        claims[row.get<std::string>(0)] = row.get<long long>(1);
+        const RowReader read(row);
+        claims[read.text("blob_key")] = read.int64("claimed_at");
     }
     return claims;
 }
@@ -85,9 +87,8 @@ void hold_key(soci::session& session, int64_t project_id, const std::string& key
 
 int64_t held_bytes(soci::session& session, int64_t project_id) {
     long long bytes = 0;
-    session << "SELECT CAST(COALESCE(SUM(size), 0) AS BIGINT) FROM project_blobs WHERE project_id "
-               "= :project AND "
-               "held = 1",
+    session << "SELECT CAST(COALESCE(SUM(size), 0) AS BIGINT) FROM project_blobs "
+               "WHERE project_id = :project AND held = 1",
         soci::use(project_id, "project"), soci::into(bytes);
     return bytes;
 }
