@@ -6,6 +6,8 @@
 #include <atomic>
 #include <cstddef>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "auth/authenticator.hpp"
 #include "http/exchange.hpp"
@@ -27,6 +29,11 @@ struct DispatchOptions {
     metrics::RequestMetrics* metrics = nullptr;
     /// While it reads true (the server is draining), every response closes its connection.
     const std::atomic<bool>* draining = nullptr;
+    /// True for the API's listener: "/v2/..." is served as "/...". An extra listener
+    /// (loupe/http/listeners.hpp) matches paths as sent.
+    bool api_prefix = true;
+    /// Headers added to every response that does not carry them already (an extra listener's).
+    std::vector<std::pair<std::string, std::string>> response_headers;
 };
 
 /// THREADS: handle() runs concurrently on the server's threads; the Dispatcher is immutable.
