@@ -150,7 +150,7 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     assert.deepEqual(await rows.nth(1).locator(".alias").allInnerTexts(), ["production site", "latest of branch"]);
     assertLooksLikeBaseline("deployments", await screenshot([page.locator(".deployments-table td.created")]));
 
-    // "Open" opens the deployment in a new tab: the private project's signed link lets it in.
+    // "Open" opens the deployment in a new tab: the private project's link lets it in.
     const [site] = await Promise.all([page.context().waitForEvent("page"), rows.nth(0).getByRole("link", { name: /Open deployment/ }).click()]);
     await site.waitForLoadState();
     assert.equal(await site.locator("h1").innerText(), "Checkout preview");
@@ -158,7 +158,9 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     const [production] = await Promise.all([page.context().waitForEvent("page"), rows.nth(1).getByRole("link", { name: "production site" }).click()]);
     await production.waitForLoadState();
     assert.equal(await production.locator("h1").innerText(), "Checkout production");
-    assert.match(production.url(), /\/d\/default-default\/\?loupe_access=/);
+    // A private link on the sites listener: another origin than the review page's.
+    assert.match(production.url(), /\/d\/[a-z2-7]{32}\/$/);
+    assert.equal(new URL(production.url()).origin, server.sitesUrl);
     await production.close();
 
     await page.getByLabel("Filter by environment").selectOption("production");
@@ -188,20 +190,32 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     }
   };
   const results = [await attempt(""), await attempt(${JSON.stringify(reviewOrigin)})];
+  // The site's own files still load: its data, and a module script.
+  const notes = await (await fetch("notes.json")).json();
+  await import("./notes.js");
   const out = document.createElement("p");
   out.id = "attack-result";
-  out.textContent = "script ran: " + results.join(", ");
+  out.textContent = "script ran: " + results.join(", ") + "; " + notes.count + " notes, " + window.notesModule;
   document.body.append(out);
 })();
 </script>`;
-    const bytes = Buffer.from(attack);
-    const hash = createHash("sha256").update(bytes).digest("hex");
+    const files = {
+      "index.html": [attack, "text/html"],
+      "notes.json": [JSON.stringify({ count: 3 }), "application/json"],
+      "notes.js": ["window.notesModule = 'module loaded';", "text/javascript"],
+    };
+    const entries = Object.entries(files).map(([path, [text, contentType]]) => {
+      const bytes = Buffer.from(text);
+      return { path, bytes, contentType, hash: createHash("sha256").update(bytes).digest("hex") };
+    });
     const created = await server.api("POST", "deployments", {
-      body: { commit: repo.commit, branch: "release-notes", files: [{ path: "index.html", hash, size: bytes.length, contentType: "text/html" }] },
+      body: { commit: repo.commit, branch: "release-notes", files: entries.map(({ path, hash, bytes, contentType }) => ({ path, hash, size: bytes.length, contentType })) },
     });
     assert.equal(created.status, 201, created.text);
-    for (const { uploadUrl } of created.body.uploadFiles)
-      assert.equal((await fetch(uploadUrl, { method: "PUT", headers: { "Content-Type": "text/html" }, body: bytes })).status, 200);
+    for (const { uploadUrl, path } of created.body.uploadFiles) {
+      const { bytes, contentType } = entries.find((entry) => entry.path === path);
+      assert.equal((await fetch(uploadUrl, { method: "PUT", headers: { "Content-Type": contentType }, body: bytes })).status, 200);
+    }
     assert.equal((await server.api("POST", `deployments/${created.body.deploymentId}/finalize`)).status, 200);
 
     // The signed-in reviewer opens it from the Deployments tab, as they would any preview.
@@ -215,7 +229,7 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     const outcome = await site.locator("#attack-result").innerText();
     keepScreenshot("deployed-site", await site.screenshot({ animations: "disabled", caret: "hide" }));
     await site.close();
-    assert.match(outcome, /^script ran: /);
+    assert.match(outcome, /^script ran: .*; 3 notes, module loaded$/);
     // ...but it runs on an origin of its own, where it can act as nobody: build 2 is unreviewed.
     const build = await server.api("GET", "projects/default/default/builds/2", { token: server.personalAccessToken });
     assert.equal(build.body.status, "changes-detected", `the site's script approved build 2 (${outcome})`);

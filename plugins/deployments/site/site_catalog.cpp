@@ -1,5 +1,8 @@
 #include "site/site_catalog.hpp"
 
+#include "site/link_keys.hpp"
+#include "store/links.hpp"
+
 namespace loupe::deployments {
 namespace {
 
@@ -40,7 +43,8 @@ std::optional<SiteTarget> SiteCatalog::target_of(const std::string& name, Clock:
     std::optional<SiteTarget> target;
     try {
         auto session = database_.session();
-        target = find_site(*session, name);
+        target = is_link_key(name) ? find_link_target(*session, link_key_hash(name))
+                                   : find_site(*session, name);
     } catch (...) {
         std::lock_guard lock(mutex_);
         names_.erase(name);
