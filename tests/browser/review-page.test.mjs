@@ -69,7 +69,7 @@ function assertLooksLikeBaseline(name, png) {
 }
 
 describe("the review page in Chromium", { skip: skipReason() }, () => {
-  let server, browser, page, repo, buildUrl, signInLink, featureFiles;
+  let server, browser, page, repo, buildUrl, signInLink, featureFiles, uploadsStarted, uploadsEnded;
 
   /** `mask`: locators of parts that change from run to run (dates), painted over. */
   const screenshot = (mask = []) => page.screenshot({ animations: "disabled", caret: "hide", mask, maskColor: "#d0d0d8" });
@@ -87,9 +87,12 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     signInLink = /(http:\/\/\S+\/_loupe\/login#link=[0-9a-f]{64})/.exec(server.output)?.[1];
     browser = await launchChromium();
     repo = new Repo();
-    await uploadWithCli(server, repo, "main", await renderScreens(browser, screens.main));
+    const mainFiles = await renderScreens(browser, screens.main);
     featureFiles = await renderScreens(browser, screens.feature);
+    uploadsStarted = Date.now();
+    await uploadWithCli(server, repo, "main", mainFiles);
     buildUrl = await uploadWithCli(server, repo, repo.branch, featureFiles);
+    uploadsEnded = Date.now();
     if (deploymentsAvailable) {
       await deployThroughApi(server, repo);
       await deployWithCli(server, repo);
@@ -241,14 +244,19 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     // The charts end with the bucket holding the page's "now". The page runs in its own context
     // whose clock is pinned to the newest build's creation, so the test reads the same bars
     // whatever the day and hour it runs at (also across a midnight between upload and view).
-    const listed = await server.api("GET", "projects/default/default/builds", { token: server.personalAccessToken });
-    const created = listed.body.map((build) => Date.parse(build.createdAt)).sort((a, b) => a - b);
-    assert.equal(created.length, 2);
+    // Both builds were created between uploadsStarted and uploadsEnded (by the server's clock,
+    // which is this machine's). When that window holds a UTC midnight, the server says how many
+    // fell on the last day.
     const utcDay = (ms) => Math.floor(ms / 86_400_000);
-    const onLastDay = created.filter((ms) => utcDay(ms) === utcDay(created[1])).length;
+    let onLastDay = 2;
+    if (utcDay(uploadsStarted) !== utcDay(uploadsEnded)) {
+      const from = new Date(utcDay(uploadsEnded) * 86_400_000).toISOString();
+      const lastDay = await server.api("GET", `accounts/default/analytics?from=${from}&to=${new Date(uploadsEnded).toISOString()}&groupBy=day`, { token: server.personalAccessToken });
+      onLastDay = lastDay.body.builds.series.reduce((sum, point) => sum + point.total, 0);
+    }
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1, locale: "en-US", timezoneId: "UTC",
       storageState: await page.context().storageState() });
-    await context.clock.setFixedTime(new Date(created[1]));
+    await context.clock.setFixedTime(new Date(uploadsEnded));
     const activity = await context.newPage();
     try {
       await activity.goto(new URL("/default/default", buildUrl).href);
@@ -265,7 +273,7 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
       assert.match(await activity.getByRole("img", { name: /^Screenshots/ }).locator("desc").textContent(), /^10 screenshots in 30 days/);
       assert.equal(await builds.locator(".chart-bar").count(), 30);
       // The last axis label is the pinned day, as the page writes dates.
-      const lastLabel = new Date(created[1]).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+      const lastLabel = new Date(uploadsEnded).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
       assert.equal(await builds.locator(".chart-x-labels text").last().textContent(), lastLabel);
       assert.equal(await activity.locator(".chart-legend").first().innerText().then((t) => t.replace(/\s+/g, " ")), "No changes 0 Approved 0 Changes requested 0 To review 2 Other 0");
       // The same figures as a table.

@@ -14,6 +14,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "support/build_paths.hpp"
+
 namespace loupe::test {
 namespace {
 

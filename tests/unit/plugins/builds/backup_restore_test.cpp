@@ -12,6 +12,7 @@
 
 #include "processing_client.hpp"
 #include "support/admin_cli.hpp"
+#include "support/build_paths.hpp"
 #include "support/test_database.hpp"
 #include "unit/core/blob/blob_test_content.hpp"
 

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "processing_client.hpp"
+#include "support/build_paths.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;

@@ -4,6 +4,7 @@
 
 #include "runtime.hpp"
 #include "store/commit_statuses.hpp"
+#include "support/build_paths.hpp"
 #include "support/test_database.hpp"
 
 using namespace loupe::git;

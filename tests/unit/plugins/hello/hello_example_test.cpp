@@ -7,6 +7,7 @@
 #include <chrono>
 #include <thread>
 
+#include "support/build_paths.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
 
 using namespace loupe::test;
