@@ -7,6 +7,7 @@
 
 #include <thread>
 
+#include "support/build_paths.hpp"
 #include "support/http_client.hpp"
 #include "support/process_exit.hpp"
 #include "support/prometheus_text.hpp"
