@@ -10,7 +10,7 @@ packages=(
   postgresql sqlite3 clang libclang-rt-14-dev clang-format clang-tidy
   chromium fonts-dejavu-core fonts-liberation2 curl
   firefox-esr webkit2gtk-driver xvfb xauth
-  ca-certificates openssl
+  ca-certificates openssl libssl-dev
   adduser systemd lintian
   # The container images (packaging/container) and their tests: runc, not crun, which refuses
   # the hybrid cgroup hierarchy of some virtual machines; docker-compose drives podman's API.

@@ -1,4 +1,4 @@
-// Deployment benchmark (issue 15): `argos deploy` of a 5,000-file Storybook-like site with the
+// Deployment benchmark: `argos deploy` of a 5,000-file Storybook-like site with the
 // real CLI against a `loupe serve` started here (timed), then the site served to 16 concurrent
 // clients (wrk) by Loupe and by Debian's nginx from the same files on disk, in the same run.
 // Prints requests/s and p99 latency of both and Loupe's share of nginx's requests/s.

@@ -158,6 +158,7 @@ void Runtime::load_plugins() {
     }
     registries_.frozen = true;
     identity_->set_project_field_writers(registries_.project_field_writers);
+    identity_->set_project_field_setters(registries_.project_field_setters);
 }
 
 std::vector<AppliedMigration> Runtime::migrate() {

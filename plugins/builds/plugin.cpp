@@ -20,6 +20,7 @@
 #include "routes/routes.hpp"
 #include "service/builds_service_impl.hpp"
 #include "store/blob_references.hpp"
+#include "thumbnails/thumbnail_image.hpp"
 
 namespace {
 
@@ -36,11 +37,13 @@ void install(loupe::Host& host) {
     host.services().provide<loupe::builds::BuildsService>(*service);
     auto& deletion = *deletions.emplace_back(std::make_unique<BuildDeletionImpl>());
     host.services().provide<loupe::builds::BuildDeletion>(deletion);
+    static ScreenshotThumbnailsImpl thumbnails;  // stateless: one serves every install
+    host.services().provide<loupe::builds::ScreenshotThumbnails>(thumbnails);
     const int64_t retention_days = host.config().get_int("retention_days", 0);
     if (retention_days < 0) {
         throw std::runtime_error("plugins.builds.retention_days: expected a number of days >= 0");
     }
-    host.project_fields().add(project_settings_fields(retention_days));
+    add_project_settings_fields(host.project_fields(), retention_days);
     auto& retention = *retentions.emplace_back(std::make_unique<Retention>(
         host, deletion, host.services().find<loupe::BlobSweep>(), retention_days));
     add_retention_commands(host, retention);

@@ -1,6 +1,7 @@
 #pragma once
 // The builds plugin's settings in the Project resource: `autoApprovedBranchGlob`,
-// `ignoreConfig` and `retentionDays`.
+// `ignoreConfig` (both changeable by a PATCH of the project) and `retentionDays` (set with
+// `loupe admin retention`).
 
 #include <cstdint>
 
@@ -8,8 +9,8 @@
 
 namespace loupe::builds {
 
-/// The writer of those fields; `default_retention_days` is the server's default (0: builds are
-/// kept forever), shown for projects without a setting of their own.
-ProjectFieldsWriter project_settings_fields(int64_t default_retention_days);
+/// Registers those fields; `default_retention_days` is the server's default (0: builds are kept
+/// forever), shown for projects without a setting of their own.
+void add_project_settings_fields(ProjectFields& fields, int64_t default_retention_days);
 
 }  // namespace loupe::builds

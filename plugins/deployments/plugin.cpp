@@ -34,7 +34,7 @@ void install(loupe::Host& host) {
     add_site_routes(*context);
     add_admin_command(*context);
     host.blob_references().add(referenced_by_deployments);
-    host.project_fields().add(write_project_settings_fields);
+    add_project_settings_fields(host.project_fields());
 
     const int level = static_cast<int>(host.config().get_int("gzip_level", 9));
     auto& h = host;

@@ -2,7 +2,8 @@
 
 #include <stdexcept>
 
-#include "durations.hpp"
+#include "loupe/text/duration.hpp"
+#include "loupe/text/strings.hpp"
 #include "site/site_headers.hpp"
 #include "store/secrets.hpp"
 
@@ -11,24 +12,18 @@ namespace {
 
 int64_t link_ttl_of(const ConfigView& config) {
     const std::string text = config.get_string("link_ttl", "7d");
-    const auto seconds = parse_duration_seconds(text);
-    if (!seconds) {
+    const auto duration = parse_duration(text);
+    if (!duration) {
         throw std::runtime_error(
             "plugins.deployments.link_ttl: expected a duration such as 7d, "
             "12h or 45m, got \"" +
             text + "\"");
     }
-    return *seconds;
+    return std::chrono::duration_cast<std::chrono::seconds>(*duration).count();
 }
 
 std::string domain_of(Host& host) {
-    std::string domain = host.config().get_string("domain", "");
-    while (!domain.empty() && (domain.back() == '.' || domain.back() == '/')) {
-        domain.pop_back();
-    }
-    for (char& c : domain) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
+    const std::string domain = to_lower(trim_end(host.config().get_string("domain", ""), "./"));
     if (!domain.empty()) {
         if (auto problem = domain_problem(domain, host.public_url())) {
             throw std::runtime_error(*problem);

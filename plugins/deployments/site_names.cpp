@@ -1,33 +1,24 @@
 #include "site_names.hpp"
 
-#include <openssl/sha.h>
-
 #include <algorithm>
 
-#include "random_text.hpp"
+#include "loupe/crypto/digest.hpp"
+#include "loupe/crypto/random.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe::deployments {
 namespace {
 
 constexpr std::size_t digest_length = 8;
+/// The characters of a random slug part, as Argos draws them.
+constexpr std::string_view slug_alphabet = "abcdefghijklmnopqrstuvwxyz123456789";
 
 std::string hex_digest(std::string_view text) {
-    unsigned char digest[SHA256_DIGEST_LENGTH];
-    SHA256(reinterpret_cast<const unsigned char*>(text.data()), text.size(), digest);
-    static constexpr std::string_view digits = "0123456789abcdef";
-    std::string hex;
-    for (std::size_t i = 0; i < digest_length / 2; ++i) {
-        hex += digits[digest[i] >> 4];
-        hex += digits[digest[i] & 15];
-    }
-    return hex;
+    return crypto::sha256_hex(text).substr(0, digest_length);
 }
 
-std::string trim_dashes(std::string text) {
-    while (!text.empty() && text.back() == '-') {
-        text.pop_back();
-    }
-    return text;
+std::string trim_dashes(std::string_view text) {
+    return std::string(trim_end(text, "-"));
 }
 
 /// The slug of `text` in at most `room` characters (room > digest_length). An empty slug becomes
@@ -124,7 +115,7 @@ bool is_site_name(std::string_view name) {
 }
 
 std::string new_deployment_slug(const std::string& project_name, const std::string& account_slug) {
-    return legacy_label(project_name, random_slug_chars(9), account_slug);
+    return legacy_label(project_name, crypto::random_characters(9, slug_alphabet), account_slug);
 }
 
 std::string branch_alias(const std::string& project_name, const std::string& branch,

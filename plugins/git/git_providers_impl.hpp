@@ -3,7 +3,7 @@
 
 #include "github/github_app_client.hpp"
 #include "gitlab/gitlab_api_client.hpp"
-#include "http/outgoing_http.hpp"
+#include "http/provider_call.hpp"
 #include "loupe/git/git_providers.hpp"
 
 namespace loupe::git {
@@ -22,7 +22,7 @@ public:
     GitLabApiClient& gitlab_client() { return gitlab_; }
 
 private:
-    OutgoingHttp http_;
+    ProviderHttp http_;
     GitHubAppClient github_;
     GitLabApiClient gitlab_;
 };

@@ -1,9 +1,6 @@
 #include "comment_access.hpp"
 
-#include <sys/random.h>
-
-#include <array>
-#include <stdexcept>
+#include "loupe/crypto/random.hpp"
 
 namespace loupe::reviews {
 
@@ -38,17 +35,9 @@ BuildAccess open_build_for(Host& host, builds::BuildsService& builds, Request& r
 }
 
 std::string new_comment_id() {
-    static constexpr char alphabet[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    std::array<unsigned char, 16> random{};
-    if (getrandom(random.data(), random.size(), 0) != static_cast<ssize_t>(random.size())) {
-        throw std::runtime_error("getrandom failed");
-    }
-    std::string id = "comment-";
-    for (auto byte : random) {
-        id += alphabet[byte % 62];  // a 0.8 % bias on 16 characters: still ~95 bits
-    }
-    return id;
+    // 16 characters of 62: about 95 bits nobody can guess.
+    return "comment-" + crypto::random_characters(
+                            16, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
 }
 
 }  // namespace loupe::reviews

@@ -25,8 +25,8 @@ void install(loupe::Host& host) {
     auto sessions = std::make_shared<SessionManager>(host.db(), host.identity(), settings,
                                                      [&host] { return host.public_url(); });
     auto thumbnailer = std::make_shared<Thumbnailer>(
-        host.db(), host.blobs(),
-        ThumbnailSize{settings.thumbnail_width, settings.thumbnail_max_height});
+        host.db(), host.blobs(), host.services().require<loupe::builds::ScreenshotThumbnails>(),
+        loupe::builds::ThumbnailSize{settings.thumbnail_width, settings.thumbnail_max_height});
 
     host.token_resolvers().add_session(
         [sessions](const loupe::Request& request) { return sessions->resolve(request); });

@@ -1,4 +1,4 @@
-// Issue 3, real client scenario 5: refusals the CLI prints clearly — a wrong token, a commit
+// Refusals the CLI prints clearly — a wrong token, a commit
 // that is not 40 hex characters — and the server's own answer when a client sends such a commit.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";

@@ -1,4 +1,4 @@
-// Issue 14: keyless CI uploads with the real Argos CLIs. On GitHub Actions without ARGOS_TOKEN,
+// Keyless CI uploads with the real Argos CLIs. On GitHub Actions without ARGOS_TOKEN,
 // the 4.x CLI sends its `tokenless-github-` bearer to every endpoint and the latest CLI first
 // exchanges it for a short-lived token; on GitLab CI the job builds a `tokenless-gitlab-` token
 // in one shell line and exchanges it for ARGOS_TOKEN. GitHub and GitLab are the local stand-in

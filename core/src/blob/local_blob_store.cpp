@@ -17,6 +17,7 @@
 #include "auth/token_format.hpp"
 #include "blob/temporary_upload.hpp"
 #include "loupe/json.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe {
 namespace fs = std::filesystem;
@@ -57,11 +58,7 @@ std::string normalize_blob_key(std::string_view key) {
     if (!is_blob_key(key)) {
         throw std::invalid_argument("not a SHA-256 key");
     }
-    std::string lower(key);
-    for (char& c : lower) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return lower;
+    return to_lower(key);
 }
 
 namespace {

@@ -4,6 +4,7 @@
 #include <set>
 #include <string_view>
 
+#include "loupe/text/strings.hpp"
 #include "loupe/version.hpp"
 
 namespace loupe {
@@ -15,11 +16,7 @@ struct Capture {
 };
 
 std::string method_key(Method method) {
-    std::string key(to_string(method));
-    for (char& c : key) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return key;
+    return to_lower(to_string(method));
 }
 
 std::vector<std::string_view> segments_of(std::string_view pattern) {

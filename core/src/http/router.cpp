@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "http/percent_decoding.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe {
 namespace {
@@ -150,13 +151,6 @@ bool more_specific(const std::vector<std::string>& a, bool a_rest,
     return a.size() > b.size();
 }
 
-std::string lower_case(std::string_view text) {
-    std::string lower(text);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return lower;
-}
-
 }  // namespace
 
 Router::Router(const std::vector<RegisteredRoute>& routes) {
@@ -166,8 +160,7 @@ Router::Router(const std::vector<RegisteredRoute>& routes) {
             throw std::invalid_argument("route " + describe(route) + " of plugin '" + route.plugin +
                                         "' has no handler");
         }
-        Entry entry{parse_pattern(route), false, lower_case(route.route.options.host_suffix),
-                    &route};
+        Entry entry{parse_pattern(route), false, to_lower(route.route.options.host_suffix), &route};
         entry.rest = !entry.segments.empty() && is_rest_capture(entry.segments.back());
         for (const Entry& existing : entries_) {
             if (existing.route->route.method == route.route.method &&
@@ -194,7 +187,7 @@ std::string_view Router::virtual_host_of(std::string_view host_header) const {
     if (host_suffixes_.empty() || host_header.empty() || host_header.front() == '[') {
         return {};
     }
-    std::string host = lower_case(host_header.substr(0, host_header.find(':')));
+    std::string host = to_lower(host_header.substr(0, host_header.find(':')));
     if (!host.empty() && host.back() == '.') {
         host.pop_back();
     }

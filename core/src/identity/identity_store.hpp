@@ -2,6 +2,7 @@
 // The Identity implementation plus the administrative operations behind `loupe admin`.
 // Every write runs in one transaction; failures throw AdminError with a user-facing message.
 
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -51,8 +52,13 @@ public:
                                             std::optional<int64_t> personal_token_id) override;
     Json project_json(const Project& project) override;
     std::vector<Json> projects_json(const std::vector<Project>& projects) override;
-    /// The plugins' writers of settings fields (set once, after the plugins installed).
+    bool is_changeable_project_field(const std::string& field) override;
+    void change_project_field(soci::session& session, const Project& project,
+                              const std::string& field, const Json& value) override;
+    /// The plugins' writers and setters of settings fields (set once, after the plugins
+    /// installed).
     void set_project_field_writers(std::vector<ProjectFieldsWriter> writers);
+    void set_project_field_setters(std::map<std::string, ProjectFieldSetter> setters);
     void touch_project(soci::session& session, int64_t project_id, int64_t at_ms) override;
     std::pair<Project, IssuedToken> create_project(soci::session& session, const Account& account,
                                                    const std::string& name,
@@ -95,6 +101,7 @@ private:
 
     Database& database_;
     std::vector<ProjectFieldsWriter> project_field_writers_;
+    std::map<std::string, ProjectFieldSetter> project_field_setters_;
 };
 
 }  // namespace loupe

@@ -27,6 +27,24 @@ void IdentityStore::set_project_field_writers(std::vector<ProjectFieldsWriter> w
     project_field_writers_ = std::move(writers);
 }
 
+void IdentityStore::set_project_field_setters(std::map<std::string, ProjectFieldSetter> setters) {
+    project_field_setters_ = std::move(setters);
+}
+
+bool IdentityStore::is_changeable_project_field(const std::string& field) {
+    return project_field_setters_.contains(field);
+}
+
+void IdentityStore::change_project_field(soci::session& session, const Project& project,
+                                         const std::string& field, const Json& value) {
+    const auto setter = project_field_setters_.find(field);
+    if (setter == project_field_setters_.end()) {
+        throw std::invalid_argument("no plugin lets the project field \"" + field +
+                                    "\" be changed");
+    }
+    setter->second(session, project, value);
+}
+
 Json IdentityStore::project_json(const Project& project) {
     return std::move(projects_json({project}).front());
 }

@@ -1,8 +1,7 @@
 #include "metrics/metrics_route.hpp"
 
 #include "auth/bearer_header.hpp"
-#include "auth/constant_time.hpp"
-#include "auth/token_format.hpp"
+#include "loupe/crypto/digest.hpp"
 #include "loupe/http/http_error.hpp"
 
 namespace loupe::metrics {
@@ -18,7 +17,7 @@ void add_metrics_route(Routes& routes, const MetricRegistry& registry,
         return;
     }
     // Only the token's digest is kept in memory.
-    std::string token_digest = settings.token.empty() ? "" : sha256_hex(settings.token);
+    std::string token_digest = settings.token.empty() ? "" : crypto::sha256_hex(settings.token);
     routes.add(Method::get, "/metrics", AuthRequirement::none,
                [&registry, &log, token_digest](Request& request) {
                    if (!token_digest.empty()) {
@@ -26,8 +25,8 @@ void add_metrics_route(Routes& routes, const MetricRegistry& registry,
                        if (!header) {
                            throw HttpError(401, "Authorization header is missing");
                        }
-                       if (!equal_in_constant_time(token_digest,
-                                                   sha256_hex(parse_bearer_header(*header)))) {
+                       if (!crypto::equal_in_constant_time(
+                               token_digest, crypto::sha256_hex(parse_bearer_header(*header)))) {
                            throw HttpError(401, "Invalid metrics token");
                        }
                    }

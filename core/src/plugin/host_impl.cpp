@@ -45,6 +45,7 @@ struct HostImpl::Staged {
     std::vector<RegisteredCommand> commands;
     std::map<std::string, TokenResolver> token_resolvers;
     std::vector<ProjectFieldsWriter> project_field_writers;
+    std::map<std::string, ProjectFieldSetter> project_field_setters;
     std::vector<SessionResolver> session_resolvers;
     std::vector<std::pair<std::string, EventHandler>> subscriptions;
     std::vector<BlobReferenceFinder> blob_finders;
@@ -200,6 +201,12 @@ struct HostImpl::Staged {
             require_open(s_.committed, s_.host_.plugin_name_, "project fields");
             s_.project_field_writers.push_back(std::move(writer));
         }
+        void add_setter(std::string field, ProjectFieldSetter setter) override {
+            require_open(s_.committed, s_.host_.plugin_name_, "a project field setter");
+            if (!s_.project_field_setters.emplace(field, std::move(setter)).second) {
+                throw std::logic_error("project field \"" + field + "\" has a setter already");
+            }
+        }
         Staged& s_;
     } project_fields_facade{*this};
 };
@@ -336,6 +343,9 @@ void HostImpl::commit() {
     for (auto& writer : s.project_field_writers) {
         registries.project_field_writers.push_back(std::move(writer));
     }
+    for (auto& [field, setter] : s.project_field_setters) {
+        registries.project_field_setters[field] = std::move(setter);
+    }
     for (auto& resolver : s.session_resolvers) {
         registries.session_resolvers.push_back(std::move(resolver));
     }
@@ -368,6 +378,7 @@ void HostImpl::discard() {
     s.commands.clear();
     s.token_resolvers.clear();
     s.project_field_writers.clear();
+    s.project_field_setters.clear();
     s.session_resolvers.clear();
     s.bootstrap_hooks.clear();
     s.subscriptions.clear();

@@ -55,8 +55,9 @@ struct Registries {
     std::map<std::string, RegisteredService> services;
     std::vector<RegisteredCommand> commands;
     std::map<std::string, TokenResolver> token_resolvers;
-    std::vector<ProjectFieldsWriter> project_field_writers;  ///< in install order
-    std::vector<SessionResolver> session_resolvers;          ///< in install order
+    std::vector<ProjectFieldsWriter> project_field_writers;           ///< in install order
+    std::map<std::string, ProjectFieldSetter> project_field_setters;  ///< field → its owner's
+    std::vector<SessionResolver> session_resolvers;                   ///< in install order
     std::multimap<std::string, EventHandler> event_handlers;
     std::vector<RegisteredBlobFinder> blob_finders;
     std::vector<std::function<void()>> ready_hooks;

@@ -1,6 +1,7 @@
 #include <soci/soci.h>
 
 #include "loupe/http/json_reader.hpp"
+#include "loupe/text/strings.hpp"
 #include "routes/routes.hpp"
 
 namespace loupe::auth {
@@ -11,14 +12,6 @@ struct CreateProjectInput {
     std::string account_slug;
 };
 
-std::string trimmed(const std::string& text) {
-    auto begin = text.find_first_not_of(" \t\n\r\f\v");
-    if (begin == std::string::npos) {
-        return {};
-    }
-    return text.substr(begin, text.find_last_not_of(" \t\n\r\f\v") - begin + 1);
-}
-
 CreateProjectInput parse(Request& request) {
     const Json& body = object_body(request);
     Validation validation;
@@ -27,7 +20,7 @@ CreateProjectInput parse(Request& request) {
     if (name == body.end() || !name->is_string()) {
         validation.add("name", expected_message("string", name == body.end() ? nullptr : &*name));
     } else {
-        input.name = trimmed(name->get<std::string>());
+        input.name = std::string(trim(name->get_ref<const std::string&>()));
         if (auto problem = project_name_problem(input.name)) {
             validation.add("name", *problem);
         }

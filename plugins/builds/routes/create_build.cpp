@@ -7,6 +7,7 @@
 #include "build_resources.hpp"
 #include "finalize.hpp"
 #include "loupe/http/json_reader.hpp"
+#include "loupe/text/strings.hpp"
 #include "routes/routes.hpp"
 #include "validation.hpp"
 
@@ -53,11 +54,8 @@ void read_secure_uploads(JsonReader& reader, CreateBuildInput& input) {
             }
         }
         if (key && normalized) {
-            std::string lower = *key;
-            std::transform(lower.begin(), lower.end(), lower.begin(),
-                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
             unique = seen.insert(*key).second && unique;
-            input.screenshots.push_back({lower, *normalized});
+            input.screenshots.push_back({to_lower(*key), *normalized});
         }
     }
     if (!unique) {

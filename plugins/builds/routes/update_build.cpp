@@ -7,6 +7,7 @@
 #include "build_resources.hpp"
 #include "finalize.hpp"
 #include "loupe/http/json_reader.hpp"
+#include "loupe/text/strings.hpp"
 #include "routes/routes.hpp"
 #include "store/screenshots.hpp"
 #include "store/shards.hpp"
@@ -29,9 +30,7 @@ ScreenshotInput read_screenshot(const Json& item, const std::string& path, Valid
     ScreenshotInput screenshot;
     JsonReader reader(item, validation, path);
     if (auto key = reader.pattern("key", true, sha256_pattern)) {
-        screenshot.key = *key;
-        std::transform(screenshot.key.begin(), screenshot.key.end(), screenshot.key.begin(),
-                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        screenshot.key = to_lower(*key);
     }
     screenshot.name = reader.string("name", true).value_or("");
     if (const Json* base = reader.get("baseName"); base && !base->is_null()) {
@@ -50,11 +49,8 @@ ScreenshotInput read_screenshot(const Json& item, const std::string& path, Valid
         screenshot.metadata =
             read_screenshot_metadata(*metadata, reader.path_of("metadata"), validation);
     }
-    screenshot.pw_trace_key = reader.pattern("pwTraceKey", false, sha256_pattern);
-    if (screenshot.pw_trace_key) {
-        std::transform(screenshot.pw_trace_key->begin(), screenshot.pw_trace_key->end(),
-                       screenshot.pw_trace_key->begin(),
-                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (auto trace = reader.pattern("pwTraceKey", false, sha256_pattern)) {
+        screenshot.pw_trace_key = to_lower(*trace);
     }
     screenshot.threshold = reader.number("threshold", false, 0, 1);
     if (auto type = reader.string("contentType", false)) {

@@ -4,13 +4,12 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace soci {
-class session;
-}
+#include "loupe/settings/project_settings.hpp"
 
 namespace loupe::builds {
 
@@ -25,6 +24,8 @@ struct BuildSettings {
     std::optional<int64_t> retention_days;
 };
 
+/// The plugin's table of them (loupe/settings/project_settings.hpp: NULL is "not set").
+const std::shared_ptr<const ProjectSettingsTable<BuildSettings>>& build_settings_table();
 /// The project's settings (the defaults when it has none stored).
 BuildSettings build_settings_of(soci::session& session, int64_t project_id);
 /// The settings of several projects in one statement (every id present).

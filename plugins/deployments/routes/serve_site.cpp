@@ -4,9 +4,9 @@
 // answers a redirect there. {site} is a deployment's slug (immutable: cached for a year), an
 // alias (moves: revalidated) or a private link's key (revalidated, so a revoked link stops).
 #include <algorithm>
-#include <cctype>
 
 #include "loupe/json.hpp"
+#include "loupe/text/strings.hpp"
 #include "routes/routes.hpp"
 #include "site/file_response.hpp"
 #include "site/link_keys.hpp"
@@ -23,11 +23,7 @@ constexpr const char* link_cache = "private, no-cache";
 
 bool has_header(const Response& response, const std::string& name) {
     return std::any_of(response.headers.begin(), response.headers.end(), [&](const auto& header) {
-        return std::equal(header.first.begin(), header.first.end(), name.begin(), name.end(),
-                          [](char a, char b) {
-                              return std::tolower(static_cast<unsigned char>(a)) ==
-                                     std::tolower(static_cast<unsigned char>(b));
-                          });
+        return equals_ignoring_case(header.first, name);
     });
 }
 
@@ -83,16 +79,10 @@ std::string cache_control_for(const SiteTarget& target) {
 /// The site's name from the Host header: its first label, on a subdomain of `domain`.
 std::string site_from_host(const std::string& host, const std::string& domain) {
     const std::size_t dot = host.find('.');
-    std::string label = host.substr(0, dot);
-    for (char& c : label) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
+    const std::string label = to_lower(host.substr(0, dot));
     // Only a direct subdomain names a site ("a.b.deploy.example.com" does not).
     const std::string rest = dot == std::string::npos ? "" : host.substr(dot + 1);
-    std::string rest_host = rest.substr(0, rest.find(':'));
-    for (char& c : rest_host) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
+    std::string rest_host = to_lower(rest.substr(0, rest.find(':')));
     if (!rest_host.empty() && rest_host.back() == '.') {
         rest_host.pop_back();
     }

@@ -1,11 +1,9 @@
 #include "site/link_keys.hpp"
 
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
-#include <openssl/sha.h>
-
 #include <algorithm>
 #include <stdexcept>
+
+#include "loupe/crypto/digest.hpp"
 
 namespace loupe::deployments {
 namespace {
@@ -21,20 +19,16 @@ LinkKeys::LinkKeys(std::string secret) : secret_(std::move(secret)) {
 }
 
 std::string LinkKeys::key_of(int64_t link_id) const {
-    const std::string message = "loupe-site-link\n" + std::to_string(link_id);
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int length = 0;
-    if (HMAC(EVP_sha256(), secret_.data(), static_cast<int>(secret_.size()),
-             reinterpret_cast<const unsigned char*>(message.data()), message.size(), digest,
-             &length) == nullptr) {
-        throw std::runtime_error("HMAC-SHA256 failed");
-    }
+    const std::string digest =
+        crypto::hmac_sha256(secret_, "loupe-site-link\n" + std::to_string(link_id));
     // 32 base32 digits: the first 160 bits of the MAC, 5 bits at a time.
     std::string key;
     key.reserve(link_key_length);
     for (std::size_t i = 0; i < link_key_length; ++i) {
         const std::size_t bit = i * 5;
-        const unsigned pair = (static_cast<unsigned>(digest[bit / 8]) << 8) | digest[bit / 8 + 1];
+        const unsigned pair =
+            (static_cast<unsigned>(static_cast<unsigned char>(digest[bit / 8])) << 8) |
+            static_cast<unsigned char>(digest[bit / 8 + 1]);
         key += base32_digits[(pair >> (11 - bit % 8)) & 31];
     }
     return key;
@@ -47,15 +41,7 @@ bool is_link_key(std::string_view label) {
 }
 
 std::string link_key_hash(std::string_view key) {
-    unsigned char digest[SHA256_DIGEST_LENGTH];
-    SHA256(reinterpret_cast<const unsigned char*>(key.data()), key.size(), digest);
-    static constexpr std::string_view digits = "0123456789abcdef";
-    std::string hex;
-    for (unsigned char byte : digest) {
-        hex += digits[byte >> 4];
-        hex += digits[byte & 15];
-    }
-    return hex;
+    return crypto::sha256_hex(key);
 }
 
 }  // namespace loupe::deployments

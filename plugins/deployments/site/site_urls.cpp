@@ -1,8 +1,9 @@
 #include "site/site_urls.hpp"
 
-#include <algorithm>
+#include "loupe/text/strings.hpp"
 
 namespace loupe::deployments {
+
 std::string host_of_url(const std::string& url) {
     std::size_t start = url.find("://");
     start = start == std::string::npos ? 0 : start + 3;
@@ -15,12 +16,7 @@ std::string host_of_url(const std::string& url) {
     } else {
         host = authority.substr(0, authority.find(':'));
     }
-    std::transform(host.begin(), host.end(), host.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    while (!host.empty() && host.back() == '.') {
-        host.pop_back();
-    }
-    return host;
+    return to_lower(trim_end(host, "."));
 }
 
 SiteUrls::SiteUrls(std::function<std::string()> sites_url, std::string domain, std::string scheme)

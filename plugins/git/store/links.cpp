@@ -1,9 +1,7 @@
 #include "store/links.hpp"
 
-#include <algorithm>
-#include <cctype>
-
 #include "loupe/db/row_reader.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe::git {
 namespace {
@@ -12,10 +10,7 @@ constexpr const char* link_columns =
     "project_id, provider, repository, installation_id, token_file, gitlab_project_id";
 
 std::string repository_key(const std::string& repository) {
-    std::string key = repository;
-    std::transform(key.begin(), key.end(), key.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return key;
+    return to_lower(repository);
 }
 
 RepositoryLink read_link(const soci::row& row) {

@@ -1,5 +1,6 @@
 #include "tokenless/tokenless_auth.hpp"
 
+#include "loupe/crypto/digest.hpp"
 #include "loupe/http/http_error.hpp"
 #include "store/links.hpp"
 #include "tokenless/tokenless_messages.hpp"
@@ -8,13 +9,25 @@ namespace loupe::git {
 
 namespace messages = tokenless_messages;
 
+namespace {
+
+/// Verified bearers kept at most (a flood of distinct tokens pushes the oldest out).
+constexpr std::size_t max_verified_tokens = 10'000;
+
+std::string key_of(const std::string& token) {
+    return crypto::sha256_hex(token);
+}
+
+}  // namespace
+
 TokenlessAuth::TokenlessAuth(Database& database, Identity& identity, GitHubAppClient& github,
                              GitLabApiClient& gitlab, Logger& log, const GitSettings& settings)
     : database_(database),
       identity_(identity),
       github_(database, identity, github, log, settings.timeout_ms),
       gitlab_(database, identity, gitlab, log, settings.timeout_ms),
-      verified_(settings.tokenless_cache_ms),
+      verified_({.ttl = std::chrono::milliseconds(settings.tokenless_cache_ms),
+                 .capacity = max_verified_tokens}),
       short_lived_token_ms_(settings.short_lived_token_ms) {}
 
 bool TokenlessAuth::enabled(int64_t project_id) {
@@ -23,7 +36,7 @@ bool TokenlessAuth::enabled(int64_t project_id) {
 }
 
 std::optional<Principal> TokenlessAuth::cached(const std::string& token) {
-    auto principal = verified_.find(token);
+    auto principal = verified_.find(key_of(token));
     if (!principal) {
         return std::nullopt;
     }
@@ -35,7 +48,7 @@ std::optional<Principal> TokenlessAuth::cached(const std::string& token) {
         allowed = tokenless_auth_enabled(*session, principal->project_id);
     }
     if (!linked) {
-        verified_.forget(token);  // unlinked since: verify from the start again
+        verified_.forget(key_of(token));  // unlinked since: verify from the start again
         return std::nullopt;
     }
     if (!allowed) {
@@ -48,7 +61,7 @@ Principal TokenlessAuth::github_bearer(const std::string& token) {
     if (auto principal = cached(token)) {
         return *principal;
     }
-    return verified_.verify_once(token, [&] {
+    return verified_.get(key_of(token), [&] {
         auto context = github_.resolve(token);
         if (!context) {
             throw HttpError::unauthorized(messages::project_not_found(token));
@@ -64,7 +77,7 @@ Principal TokenlessAuth::gitlab_bearer(const std::string& token) {
     if (auto principal = cached(token)) {
         return *principal;
     }
-    return verified_.verify_once(token, [&] {
+    return verified_.get(key_of(token), [&] {
         auto context = gitlab_.resolve(token);
         if (!context) {
             throw HttpError::unauthorized(messages::gitlab_project_not_found);

@@ -6,9 +6,11 @@
 
 namespace loupe::web {
 
-Thumbnailer::Thumbnailer(Database& database, BlobStore& blobs, ThumbnailSize size)
+Thumbnailer::Thumbnailer(Database& database, BlobStore& blobs,
+                         const builds::ScreenshotThumbnails& thumbnails, builds::ThumbnailSize size)
     : database_(database),
       blobs_(blobs),
+      thumbnails_(thumbnails),
       size_(size),
       variant_("jpeg-" + std::to_string(size.width) + "x" + std::to_string(size.max_height)) {}
 
@@ -25,9 +27,12 @@ std::string Thumbnailer::thumbnail_key(const std::string& source_key) {
     if (!source) {
         throw HttpError::not_found("Screenshot file not found");
     }
-    const auto bytes = make_thumbnail(
+    const auto made = thumbnails_.render(
         std::span(reinterpret_cast<const uint8_t*>(source->data()), source->size()), size_);
-    const std::string key = blobs_.put(bytes);
+    if (!made.ok()) {
+        throw HttpError(415, "No thumbnail: " + made.error);
+    }
+    const std::string key = blobs_.put(made.jpeg);
     database_.transaction([&](soci::session& session) {
         thumbnails::record(session, source_key, variant_, key, now_ms());
     });

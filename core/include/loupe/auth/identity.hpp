@@ -97,6 +97,13 @@ public:
     virtual Json project_json(const Project& project) = 0;
     /// The resources of several projects, each plugin reading its settings once for all.
     virtual std::vector<Json> projects_json(const std::vector<Project>& projects) = 0;
+    /// True when a plugin lets `field` of the Project resource be changed (project_fields.hpp).
+    virtual bool is_changeable_project_field(const std::string& field) = 0;
+    /// Changes `field` of `project` to `value` through the plugin that owns it, in the caller's
+    /// transaction: HttpError 400 when the plugin refuses the value, std::invalid_argument for a
+    /// field nobody lets change.
+    virtual void change_project_field(soci::session& session, const Project& project,
+                                      const std::string& field, const Json& value) = 0;
 
     /// The user principal a browser session acts as. With `personal_token_id`, the scope that
     /// personal access token still holds (nullopt once it is revoked or expired); without, every

@@ -1,8 +1,6 @@
 // Crash safety of processing: SIGKILL while a build's diffs are being computed, restart, and
 // the build concludes with the stats it would have had, with no row or blob lost or counted
 // twice (jobs are leased, handlers idempotent, each diff's effects one transaction).
-#include <Poco/DigestEngine.h>
-#include <Poco/SHA2Engine.h>
 #include <doctest/doctest.h>
 #include <soci/soci.h>
 
@@ -12,6 +10,7 @@
 #include <iterator>
 #include <thread>
 
+#include "loupe/crypto/digest.hpp"
 #include "processing_client.hpp"
 
 using namespace loupe::test;
@@ -123,10 +122,8 @@ TEST_CASE("a server killed while diffing concludes the build after a restart, ex
             continue;
         }
         std::ifstream file(entry.path(), std::ios::binary);
-        Poco::SHA2Engine engine(Poco::SHA2Engine::SHA_256);
         std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-        engine.update(bytes);
-        CHECK_MESSAGE(Poco::DigestEngine::digestToHex(engine.digest()) == entry.path().filename(),
+        CHECK_MESSAGE(loupe::crypto::sha256_hex(bytes) == entry.path().filename(),
                       entry.path().string());
         ++blob_files;
     }

@@ -1,9 +1,7 @@
 #include "deployments_client.hpp"
 
-#include <Poco/DigestEngine.h>
 #include <Poco/Net/SocketAddress.h>
 #include <Poco/Net/StreamSocket.h>
-#include <Poco/SHA2Engine.h>
 #include <doctest/doctest.h>
 #include <soci/postgresql/soci-postgresql.h>
 #include <soci/soci.h>
@@ -12,12 +10,12 @@
 #include <algorithm>
 #include <sstream>
 
+#include "loupe/crypto/digest.hpp"
+
 namespace loupe::test {
 
 std::string sha256_hex(const std::string& bytes) {
-    Poco::SHA2Engine sha(Poco::SHA2Engine::SHA_256);
-    sha.update(bytes);
-    return Poco::DigestEngine::digestToHex(sha.digest());
+    return crypto::sha256_hex(bytes);
 }
 
 ServerOptions deployments_server_options(std::map<std::string, std::string> settings) {

@@ -1,4 +1,4 @@
-#include "thumbnail/thumbnail_image.hpp"
+#include "thumbnails/thumbnail_image.hpp"
 
 #include <turbojpeg.h>
 
@@ -8,7 +8,7 @@
 
 #include "loupe/imagediff/imagediff.hpp"
 
-namespace loupe::web {
+namespace loupe::builds {
 namespace {
 
 constexpr int jpeg_quality = 82;
@@ -93,4 +93,13 @@ std::vector<uint8_t> make_thumbnail(std::span<const uint8_t> image, const Thumbn
     return encode_jpeg(shrink(source, scale, out_w, out_h), out_w, out_h);
 }
 
-}  // namespace loupe::web
+Thumbnail ScreenshotThumbnailsImpl::render(std::span<const uint8_t> image,
+                                           const ThumbnailSize& size) const {
+    try {
+        return Thumbnail{make_thumbnail(image, size), ""};
+    } catch (const imagediff::DecodeError& error) {
+        return Thumbnail{{}, error.what()};
+    }
+}
+
+}  // namespace loupe::builds

@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "loupe/imagediff/imagediff.hpp"
-#include "thumbnail/thumbnail_image.hpp"
+#include "thumbnails/thumbnail_image.hpp"
 
 using loupe::imagediff::Image;
 
@@ -37,7 +37,7 @@ const uint8_t* pixel(const Image& image, uint32_t x, uint32_t y) {
 
 TEST_CASE("a wide screenshot shrinks to the thumbnail width, keeping its aspect ratio") {
     const auto png = loupe::imagediff::encode_png(solid(1280, 720, 30, 120, 200));
-    const auto jpeg = loupe::web::make_thumbnail(png, {240, 480});
+    const auto jpeg = loupe::builds::make_thumbnail(png, {240, 480});
     CHECK(loupe::imagediff::sniff_format(jpeg) == loupe::imagediff::Format::jpeg);
     const Image thumbnail = decode(jpeg);
     CHECK(thumbnail.width == 240);
@@ -58,13 +58,13 @@ TEST_CASE("a tall page keeps its top and a small one is not enlarged") {
         }
     }
     const Image tall =
-        decode(loupe::web::make_thumbnail(loupe::imagediff::encode_png(page), {240, 480}));
+        decode(loupe::builds::make_thumbnail(loupe::imagediff::encode_png(page), {240, 480}));
     CHECK(tall.width == 240);
     CHECK(tall.height == 480);
     CHECK(pixel(tall, 120, 10)[0] < 10);
     CHECK(pixel(tall, 120, 200)[0] > 245);
 
-    const Image small = decode(loupe::web::make_thumbnail(
+    const Image small = decode(loupe::builds::make_thumbnail(
         loupe::imagediff::encode_png(solid(100, 60, 10, 10, 10)), {240, 480}));
     CHECK(small.width == 100);
     CHECK(small.height == 60);
@@ -77,16 +77,29 @@ TEST_CASE("averaging keeps a one-pixel line visible and transparency turns white
         p[0] = p[1] = p[2] = 0;
     }
     const Image thumbnail =
-        decode(loupe::web::make_thumbnail(loupe::imagediff::encode_png(lines), {240, 480}));
+        decode(loupe::builds::make_thumbnail(loupe::imagediff::encode_png(lines), {240, 480}));
     // One black column of four averaged into one pixel: a quarter dark, not dropped.
     CHECK(pixel(thumbnail, 125, 12)[0] < 230);
 
-    const Image clear = decode(loupe::web::make_thumbnail(
+    const Image clear = decode(loupe::builds::make_thumbnail(
         loupe::imagediff::encode_png(solid(200, 200, 0, 0, 0, 0)), {240, 480}));
     CHECK(pixel(clear, 100, 100)[0] > 250);
 }
 
 TEST_CASE("bytes that are no image are refused") {
     const std::vector<uint8_t> text{'h', 'e', 'l', 'l', 'o'};
-    CHECK_THROWS_AS(loupe::web::make_thumbnail(text, {240, 480}), loupe::imagediff::DecodeError);
+    CHECK_THROWS_AS(loupe::builds::make_thumbnail(text, {240, 480}), loupe::imagediff::DecodeError);
+}
+
+TEST_CASE("the service gives a thumbnail, or why the bytes are no image, as values") {
+    const loupe::builds::ScreenshotThumbnailsImpl service;
+    const auto made =
+        service.render(loupe::imagediff::encode_png(solid(10, 10, 0, 0, 255)), {240, 480});
+    CHECK(made.ok());
+    CHECK(decode(made.jpeg).width == 10);
+    const std::vector<uint8_t> text{'n', 'o', 't'};
+    const auto refused = service.render(text, {240, 480});
+    CHECK_FALSE(refused.ok());
+    CHECK(refused.jpeg.empty());
+    CHECK_FALSE(refused.error.empty());
 }

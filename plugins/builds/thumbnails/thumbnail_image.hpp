@@ -7,14 +7,17 @@
 #include <span>
 #include <vector>
 
-namespace loupe::web {
+#include "loupe/builds/screenshot_thumbnails.hpp"
 
-struct ThumbnailSize {
-    int width = 240;       ///< never enlarged past the source
-    int max_height = 480;  ///< a taller page keeps its top
-};
+namespace loupe::builds {
 
 /// Throws loupe::imagediff::DecodeError for bytes that are no PNG/JPEG image.
 std::vector<uint8_t> make_thumbnail(std::span<const uint8_t> image, const ThumbnailSize& size);
 
-}  // namespace loupe::web
+/// The ScreenshotThumbnails service: make_thumbnail, its decode errors as values.
+class ScreenshotThumbnailsImpl final : public ScreenshotThumbnails {
+public:
+    Thumbnail render(std::span<const uint8_t> image, const ThumbnailSize& size) const override;
+};
+
+}  // namespace loupe::builds
