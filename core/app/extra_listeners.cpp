@@ -46,6 +46,9 @@ struct ExtraListeners::Server {
         options.public_url = listener.public_url();
         options.metrics = &metrics;
         options.api_prefix = false;
+        // No access gate: a listener's routes are all public (RegisteredListener refuses any
+        // other declaration), and without a gate the dispatcher runs nothing else.
+        options.access = nullptr;
         options.response_headers = spec.response_headers;
         return options;
     }

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "allocator_tuning.hpp"
+#include "auth/access_gate.hpp"
 #include "auth/authenticator.hpp"
 #include "extra_listeners.hpp"
 #include "http/router.hpp"
@@ -131,6 +132,10 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args, Lo
         static_cast<std::size_t>(config.get_int("http.max_json_bytes", 3 * 1024 * 1024));
     options.public_url = config.get_string("http.public_url", "");
     options.metrics = &request_metrics;
+    options.max_json_values = static_cast<std::size_t>(
+        config.get_int("http.max_json_values", static_cast<int64_t>(default_max_json_values)));
+    const AccessGate access_gate(runtime.identity());
+    options.access = &access_gate;
     // The plugins' extra listeners start first: their public URLs are final before the API
     // hands any out.
     ExtraListeners extra_listeners(runtime, options);

@@ -45,7 +45,8 @@ void change_ignore_config(BuildSettings& settings, const Json& value) {
 
 }  // namespace
 
-void add_project_settings_fields(ProjectFields& fields, int64_t default_retention_days) {
+void add_project_settings_fields(ProjectFields& fields, int64_t default_retention_days,
+                                 const UploadPolicy& policy) {
     add_project_setting_fields<BuildSettings>(
         fields, build_settings_table(),
         {{.name = "autoApprovedBranchGlob",
@@ -63,9 +64,19 @@ void add_project_settings_fields(ProjectFields& fields, int64_t default_retentio
                        const Project&) { change_ignore_config(s, value); }},
          // Days builds are kept; null when they are kept forever.
          {.name = "retentionDays",
-          .show = [default_retention_days](const BuildSettings& s, const Project&) {
-              const auto days = s.retention_days.value_or(default_retention_days);
-              return days > 0 ? Json(days) : Json(nullptr);
+          .show =
+              [default_retention_days](const BuildSettings& s, const Project&) {
+                  const auto days = s.retention_days.value_or(default_retention_days);
+                  return days > 0 ? Json(days) : Json(nullptr);
+              }},
+         // The project's limits (null: none), set with `loupe admin quota`.
+         {.name = "quota", .show = [policy](const BuildSettings& s, const Project&) -> Json {
+              const ProjectQuotas quotas = quotas_of(s, policy);
+              const auto limit = [](int64_t value) {
+                  return value > 0 ? Json(value) : Json(nullptr);
+              };
+              return {{"maxStoredBytes", limit(quotas.max_stored_bytes)},
+                      {"maxScreenshotsPerBuild", limit(quotas.max_screenshots_per_build)}};
           }}});
 }
 

@@ -24,14 +24,14 @@ Comment require_thread_root(soci::session& session, int64_t build_id,
     return *comment;
 }
 
-BuildAccess open_build_for(Host& host, builds::BuildsService& builds, Request& request,
-                           int64_t number, bool Permissions::*permission,
-                           const std::string& refusal) {
-    auto access = open_build(host, builds, request, number);
-    if (!(access.permissions.*permission)) {
-        throw HttpError::forbidden(refusal);
+Comment require_visible_comment(soci::session& session, int64_t build_id,
+                                const std::string& public_id, int64_t viewer) {
+    auto comment = require_comment(session, build_id, public_id);
+    const bool others_draft = comment.pending && comment.review_id && comment.author_id != viewer;
+    if (comment.deleted_at || others_draft) {
+        throw HttpError::not_found("Comment not found");
     }
-    return access;
+    return comment;
 }
 
 std::string new_comment_id() {

@@ -26,7 +26,9 @@ void install(loupe::Host& host) {
                                                      [&host] { return host.public_url(); });
     auto thumbnailer = std::make_shared<Thumbnailer>(
         host.db(), host.blobs(), host.services().require<loupe::builds::ScreenshotThumbnails>(),
-        loupe::builds::ThumbnailSize{settings.thumbnail_width, settings.thumbnail_max_height});
+        loupe::builds::ThumbnailSize{settings.thumbnail_width, settings.thumbnail_max_height},
+        host.services().find<loupe::builds::ImageMemory>(),
+        host.services().find<loupe::metrics::Metrics>());
 
     host.token_resolvers().add_session(
         [sessions](const loupe::Request& request) { return sessions->resolve(request); });

@@ -330,6 +330,14 @@ ProviderStandin::Reply ProviderStandin::github(const std::string& method, const 
             return {found["respond"].get<int>(), message("Server Error")};
         }
         found["id"] = std::stoll(match[3]);
+        // As GitHub answers: the run's repository, and the head repository its commit comes
+        // from (another one for a pull request from a fork; the test's data says so).
+        if (!found.contains("repository")) {
+            found["repository"] = {{"full_name", repository}};
+        }
+        if (!found.contains("head_repository")) {
+            found["head_repository"] = found["repository"];
+        }
         return {200, found};
     }
     if (method == "POST" && std::regex_match(path, match, status)) {

@@ -18,7 +18,9 @@
 // Data (JSON):
 //   {"installations": {"77": {"mode": "ok|missing|suspended|error|hang",
 //                             "repositories": ["acme/web"]}},
-//    "runs": {"acme/web/1001": {"status": "in_progress", "head_sha": "…", "head_branch": "main"}
+//    "runs": {"acme/web/1001": {"status": "in_progress", "head_sha": "…", "head_branch": "main",
+//                               "head_repository": {"full_name": "fork/web"} (a fork's run;
+//                               by default the run's own repository)}
 //             or {"respond": 502} or {"hang": true}},
 //    "statusFailures": 2,        first N status pushes answer 500
 //    "statusDelayMs": 0,         every status push waits this long first

@@ -53,9 +53,8 @@ int spawn(const std::vector<std::string>& args, const std::string& log_path,
     return pid;
 }
 
-/// The `loupe` binary and plugin folder under test. LOUPE_TEST_BINARY and
-/// LOUPE_TEST_PLUGIN_DIR in the environment point the tests at another build (to show that a
-/// test fails on the code before a fix).
+}  // namespace
+
 std::string tested_binary() {
     const char* other = std::getenv("LOUPE_TEST_BINARY");
     return other != nullptr && *other != '\0' ? other : LOUPE_TEST_BINARY;
@@ -65,8 +64,6 @@ std::string tested_plugin_dir() {
     const char* other = std::getenv("LOUPE_TEST_PLUGIN_DIR");
     return other != nullptr && *other != '\0' ? other : LOUPE_TEST_PLUGIN_DIR;
 }
-
-}  // namespace
 
 int run_loupe(const std::vector<std::string>& args, std::string& out,
               const std::map<std::string, std::string>& environment) {

@@ -59,6 +59,12 @@ private:
     std::string personal_token_;
 };
 
+/// The `loupe` binary and plugin folder under test. LOUPE_TEST_BINARY and
+/// LOUPE_TEST_PLUGIN_DIR in the environment point the tests at another build (to show that a
+/// test fails on the code before a fix).
+std::string tested_binary();
+std::string tested_plugin_dir();
+
 /// Runs `loupe <args>` with --set overrides; returns the exit code, output in `out`.
 int run_loupe(const std::vector<std::string>& args, std::string& out,
               const std::map<std::string, std::string>& environment = {});

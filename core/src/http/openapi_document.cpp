@@ -178,6 +178,10 @@ Json operation_for(const RegisteredRoute& registered, const ApiDescriptionRegist
     }
     operation["x-loupe-plugin"] = registered.plugin;
     operation["x-loupe-auth"] = auth_name(route.auth);
+    operation["x-loupe-access"] = access_name(route.access);
+    if (route.access.guard == RouteAccess::Guard::public_route) {
+        operation["x-loupe-public-because"] = route.access.note;
+    }
     const Json parameters =
         parameters_for(route.pattern, operation.value("parameters", Json::array()));
     if (parameters.empty()) {
@@ -190,6 +194,12 @@ Json operation_for(const RegisteredRoute& registered, const ApiDescriptionRegist
     Json& responses = operation["responses"];
     if (route.auth != AuthRequirement::none && !responses.contains("401")) {
         responses["401"] = error_response("The token is missing, unknown or expired");
+    }
+    const bool guarded = route.access.guard == RouteAccess::Guard::project ||
+                         route.access.guard == RouteAccess::Guard::token_project ||
+                         route.access.guard == RouteAccess::Guard::account;
+    if (guarded && !responses.contains("403")) {
+        responses["403"] = error_response("The caller lacks the permission the route requires");
     }
     if (!responses.contains("default")) {
         responses["default"] =

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "auth/access_gate.hpp"
+
 namespace loupe {
 
 bool is_listener_name(const std::string& name) {
@@ -34,6 +36,16 @@ void RegisteredListener::ListenerRoutes::add(Route route) {
     if (route.auth != AuthRequirement::none) {
         throw std::logic_error(where + ": route " + route.pattern +
                                " asks for authentication; a listener's routes take none");
+    }
+    // Nobody is authenticated there, so no permission can be checked: every route is public,
+    // with the reason it may be (RouteAccess::public_route("...")).
+    if (route.access.guard != RouteAccess::Guard::public_route) {
+        throw std::logic_error(where + ": route " + route.pattern +
+                               " is not declared public; a listener's routes are all "
+                               "RouteAccess::public_route(\"why\")");
+    }
+    if (const auto problem = route_access_problem(route)) {
+        throw std::logic_error(where + ": route " + route.pattern + " " + *problem);
     }
     if (!route.options.host_suffix.empty()) {
         throw std::logic_error(where + ": route " + route.pattern +

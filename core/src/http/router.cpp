@@ -153,6 +153,20 @@ bool more_specific(const std::vector<std::string>& a, bool a_rest,
 
 }  // namespace
 
+std::set<std::string> own_first_segments(const std::vector<RegisteredRoute>& routes) {
+    std::set<std::string> segments{std::string(api_prefix.substr(1))};
+    for (const RegisteredRoute& route : routes) {
+        if (!route.route.options.host_suffix.empty()) {
+            continue;
+        }
+        const auto parts = split_path(route.route.pattern);
+        if (parts && !parts->empty() && !is_capture(std::string(parts->front()))) {
+            segments.emplace(parts->front());
+        }
+    }
+    return segments;
+}
+
 Router::Router(const std::vector<RegisteredRoute>& routes) {
     entries_.reserve(routes.size());
     for (const RegisteredRoute& route : routes) {
@@ -200,8 +214,8 @@ std::string_view Router::virtual_host_of(std::string_view host_header) const {
     return {};
 }
 
-RouteMatch Router::match(Method method, std::string_view path,
-                         std::string_view virtual_host) const {
+RouteMatch Router::match(Method method, std::string_view path, std::string_view virtual_host,
+                         bool pages) const {
     RouteMatch result;
     const auto raw_segments = split_path(path);
     if (!raw_segments) {
@@ -218,7 +232,7 @@ RouteMatch Router::match(Method method, std::string_view path,
     std::vector<bool> allowed(static_cast<std::size_t>(Method::options) + 1, false);
     bool path_exists = false;
     for (const Entry& entry : entries_) {
-        if (entry.host_suffix != virtual_host) {
+        if (entry.host_suffix != virtual_host || (!pages && entry.route->route.options.page)) {
             continue;
         }
         const std::size_t fixed = entry.segments.size() - (entry.rest ? 1 : 0);

@@ -93,7 +93,8 @@ struct HttpServer::Impl {
         : options(std::move(server_options)),
           log(logger),
           dispatcher(DispatchOptions{options.max_json_bytes, options.public_url, options.metrics,
-                                     &draining, options.api_prefix, options.response_headers},
+                                     &draining, options.max_json_values, options.access,
+                                     options.api_prefix, options.response_headers},
                      router, authenticator, logger),
           guard(options.guard, logger) {}
 

@@ -14,8 +14,10 @@
 #include <utility>
 #include <vector>
 
+#include "auth/access_gate.hpp"
 #include "auth/authenticator.hpp"
 #include "http/connection_guard.hpp"
+#include "http/json_body.hpp"
 #include "http/router.hpp"
 #include "loupe/export.hpp"
 #include "loupe/log/logger.hpp"
@@ -40,6 +42,11 @@ struct ServerOptions {
     std::string public_url;
     /// Counts requests by route and status (GET /metrics); null: none kept.
     metrics::RequestMetrics* metrics = nullptr;
+    /// Most values a JSON body may hold (http.max_json_values).
+    std::size_t max_json_values = default_max_json_values;
+    /// Decides every route's RouteAccess (it must outlive the server); null: only public routes
+    /// run.
+    const AccessGate* access = nullptr;
     /// False for an extra listener (loupe/http/listeners.hpp): paths are matched as sent,
     /// without stripping "/v2".
     bool api_prefix = true;

@@ -99,6 +99,11 @@ void print_framed(std::ostream& out, const BootstrapResult& result,
         "",
         "Argos CLI: ARGOS_TOKEN=<project token>",
         "Saved to " + result.file + " (mode 0600).",
+        "",
+        "The personal access token never expires and acts as the admin on every project of",
+        "'default': once you have your own (loupe admin token create --user ... --expires-in",
+        "30d), revoke it and delete the file:",
+        "  loupe admin token revoke --prefix " + token_prefix(result.personal_access_token),
     };
     if (!extra_lines.empty()) {
         lines.emplace_back();

@@ -59,8 +59,23 @@ bool IdentityStore::has_any_user() {
     return users > 0;
 }
 
-User IdentityStore::create_user(const std::string& slug, const std::string& name, bool staff) {
+void IdentityStore::set_reserved_slugs(std::set<std::string> slugs) {
+    reserved_slugs_ = std::move(slugs);
+}
+
+// A user's slug is also its personal account's: both name the page "/{slug}", which a path of
+// the server's own ("/v2", "/d", "/healthz", ...) would hide.
+void IdentityStore::check_slug(const std::string& slug) const {
     check(slug_problem(slug));
+    if (reserved_slugs_.contains(slug)) {
+        throw AdminError("Slug \"" + slug + "\" is reserved: /" + slug +
+                         " is one of the server's own paths, so an account there would have no "
+                         "page; choose another slug");
+    }
+}
+
+User IdentityStore::create_user(const std::string& slug, const std::string& name, bool staff) {
+    check_slug(slug);
     check(display_name_problem(name));
     const std::string clean_name(trim(name));
     return database_.transaction([&](soci::session& session) {
@@ -70,7 +85,7 @@ User IdentityStore::create_user(const std::string& slug, const std::string& name
 
 Account IdentityStore::create_team(const std::string& slug, const std::string& name,
                                    const std::string& owner_slug) {
-    check(slug_problem(slug));
+    check_slug(slug);
     check(display_name_problem(name));
     const std::string clean_name(trim(name));
     return database_.transaction([&](soci::session& session) {

@@ -4,6 +4,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -64,9 +65,13 @@ public:
                                                    const std::string& name,
                                                    const std::string& base_branch) override;
     IssuedToken issue_short_lived_token(int64_t project_id, int64_t ttl_ms,
-                                        std::optional<std::string> bound_commit) override;
+                                        RunBinding binding) override;
     IssuedToken issue_short_lived_cli_token(int64_t project_id, int64_t ttl_ms,
-                                            std::optional<std::string> bound_commit) override;
+                                            RunBinding binding) override;
+
+    /// Slugs no user or account may take: the first path segments the server answers itself
+    /// (own_first_segments() of the route table; set once, after the plugins installed).
+    void set_reserved_slugs(std::set<std::string> slugs);
 
     // Administration (`loupe admin ...`)
     bool has_any_user();
@@ -97,11 +102,14 @@ private:
     friend struct BootstrapAccess;  // bootstrap.cpp: all first-start writes in one transaction
 
     IssuedToken store_short_lived_token(const std::string& token, int64_t project_id,
-                                        int64_t ttl_ms, std::optional<std::string> bound_commit);
+                                        int64_t ttl_ms, RunBinding binding);
+
+    void check_slug(const std::string& slug) const;
 
     Database& database_;
     std::vector<ProjectFieldsWriter> project_field_writers_;
     std::map<std::string, ProjectFieldSetter> project_field_setters_;
+    std::set<std::string> reserved_slugs_;
 };
 
 }  // namespace loupe

@@ -37,15 +37,20 @@ int64_t insert(soci::session& session, const NewToken& token, int64_t now) {
     Nullable<int64_t> user_id(token.user_id);
     Nullable<int64_t> expires_at(token.expires_at);
     Nullable<std::string> bound_commit(token.bound_commit);
+    Nullable<std::string> bound_branch(token.bound_branch);
+    const int untrusted_head = token.untrusted_head ? 1 : 0;
     long long id = 0;
     session << "INSERT INTO tokens (kind, token_hash, prefix, project_id, user_id, expires_at, "
-               "bound_commit, created_at) VALUES (:kind, :hash, :prefix, :project, :user, "
-               ":expires, :commit, :now) RETURNING id",
+               "bound_commit, bound_branch, untrusted_head, created_at) VALUES (:kind, :hash, "
+               ":prefix, :project, :user, :expires, :commit, :branch, :untrusted, :now) "
+               "RETURNING id",
         soci::use(token.kind), soci::use(hash), soci::use(prefix),
         soci::use(project_id.value, project_id.indicator),
         soci::use(user_id.value, user_id.indicator),
         soci::use(expires_at.value, expires_at.indicator),
-        soci::use(bound_commit.value, bound_commit.indicator), soci::use(now), soci::into(id);
+        soci::use(bound_commit.value, bound_commit.indicator),
+        soci::use(bound_branch.value, bound_branch.indicator), soci::use(untrusted_head),
+        soci::use(now), soci::into(id);
     return id;
 }
 
@@ -59,7 +64,7 @@ std::optional<StoredToken> find_unrevoked(soci::session& session, const std::str
     const std::string hash = crypto::sha256_hex(token);
     soci::row row;
     session << "SELECT t.id, t.kind, t.project_id, p.account_id, t.user_id, t.expires_at, "
-               "t.bound_commit, t.last_used_at FROM tokens t "
+               "t.bound_commit, t.last_used_at, t.bound_branch, t.untrusted_head FROM tokens t "
                "LEFT JOIN projects p ON p.id = t.project_id "
                "WHERE t.token_hash = :hash AND t.revoked_at IS NULL",
         soci::use(hash), soci::into(row);
@@ -76,6 +81,8 @@ std::optional<StoredToken> find_unrevoked(soci::session& session, const std::str
     stored.expires_at = read.optional_int("expires_at");
     stored.bound_commit = read.optional_text("bound_commit");
     stored.last_used_at = read.optional_int("last_used_at");
+    stored.bound_branch = read.optional_text("bound_branch");
+    stored.untrusted_head = read.int64("untrusted_head") != 0;
     return stored;
 }
 

@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "auth/access_gate.hpp"
 #include "events/event_bus.hpp"
 #include "http/registered_listener.hpp"
 #include "jobs/job_store.hpp"
@@ -59,6 +60,11 @@ struct HostImpl::Staged {
         explicit StagedRoutes(Staged& s) : s_(s) {}
         void add(Route route) override {
             require_open(s_.committed, s_.host_.plugin_name_, "a route");
+            // Every route says which object's permission guards it, or why it is public.
+            if (const auto problem = route_access_problem(route)) {
+                throw std::invalid_argument("route " + std::string(to_string(route.method)) + " " +
+                                            route.pattern + " " + *problem);
+            }
             s_.routes.push_back(std::move(route));
         }
         using Routes::add;

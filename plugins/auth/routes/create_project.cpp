@@ -44,14 +44,12 @@ void add_create_project(Host& host) {
     auto& identity = host.identity();
     auto& database = host.db();
     host.routes().add_validated(
-        Method::post, "/projects", AuthRequirement::personal_token, parse,
-        [&identity, &database](Request& request, const CreateProjectInput& input) {
-            const auto& principal = request.principal();
-            auto account = identity.authorize_account(principal, input.account_slug);
-            if (!identity.can_administer(principal.user_id, account)) {
-                throw HttpError::forbidden(
-                    "You do not have permission to create a project on this account.");
-            }
+        Method::post, "/projects", AuthRequirement::personal_token,
+        RouteAccess::account(AccountPermission::admin,
+                             "You do not have permission to create a project on this account.",
+                             "accountSlug"),
+        parse, [&identity, &database](Request& request, const CreateProjectInput& input) {
+            const Account& account = request.access().require_account();
             if (is_reserved_project_name(input.name)) {
                 throw HttpError::bad_request("Name is reserved for internal usage");
             }

@@ -58,14 +58,12 @@ std::string escape_like(const std::string& text) {
 }  // namespace
 
 void add_list_builds(Host& host) {
-    auto& identity = host.identity();
     auto& database = host.db();
     host.routes().add_validated(
         Method::get, "/projects/{owner}/{project}/builds",
-        AuthRequirement::project_or_personal_token, parse,
-        [&, host_ptr = &host](Request& request, const ListBuildsInput& input) {
-            auto project = identity.authorize_project(request.principal(), request.param("owner"),
-                                                      request.param("project"));
+        AuthRequirement::project_or_personal_token, RouteAccess::project(ProjectPermission::view),
+        parse, [&, host_ptr = &host](Request& request, const ListBuildsInput& input) {
+            const Project& project = request.access().require_project();
             Query query;
             query.where("project_id = ?", {project.id});
             if (input.head) {

@@ -10,7 +10,9 @@
 #include "loupe/text/strings.hpp"
 #include "routes/routes.hpp"
 #include "store/screenshots.hpp"
+#include "store/settings.hpp"
 #include "store/shards.hpp"
+#include "uploads/upload_policy.hpp"
 #include "validation.hpp"
 
 namespace loupe::builds {
@@ -103,8 +105,8 @@ bool is_idempotent_retry(soci::session& session, const Build& build,
     return true;
 }
 
-std::vector<std::string> missing_blobs(BlobStore& blobs,
-                                       const std::vector<ScreenshotInput>& screenshots) {
+/// The files the screenshots name (their images and Playwright traces), each once.
+std::vector<std::string> named_keys(const std::vector<ScreenshotInput>& screenshots) {
     std::vector<std::string> keys;
     std::set<std::string> checked;
     for (const auto& screenshot : screenshots) {
@@ -115,7 +117,7 @@ std::vector<std::string> missing_blobs(BlobStore& blobs,
             }
         }
     }
-    return blobs.missing(keys);
+    return keys;
 }
 
 std::string shard_key_of(const UpdateBuildInput& input, const Request& request) {
@@ -162,31 +164,27 @@ void update_parallel(soci::session& session, JobQueue& jobs, const BuildEvents& 
 
 }  // namespace
 
-void add_update_build(Host& host, const BuildEvents& events) {
-    auto& identity = host.identity();
+void add_update_build(Host& host, const BuildEvents& events, const UploadPolicy& policy) {
     auto& database = host.db();
     auto& blobs = host.blobs();
     auto& jobs = host.jobs();
     host.routes().add_validated(
-        Method::put, "/builds/{buildId}", AuthRequirement::project_token, parse,
+        Method::put, "/builds/{buildId}", AuthRequirement::project_token,
+        // The build named must belong to the token's project (checked below, with its row).
+        RouteAccess::token_project(), parse,
         [&, host_ptr = &host](Request& request, UpdateBuildInput& input) {
             const auto& principal = request.principal();
             if (!input.build_id) {
                 throw HttpError::not_found("Build not found");
             }
-            // Looked up before the transaction: a second pooled session must not be taken
-            // while one is held.
-            auto project = identity.find_project(principal.project_id);
+            const Project* project = &request.access().require_project();
             const auto dialect = database.dialect();
             Json rendered = database.transaction([&](soci::session& session) {
                 auto build = find_build(session, dialect, *input.build_id, true);
                 if (!build) {
                     throw HttpError::not_found("Build not found");
                 }
-                if (principal.bound_commit && *principal.bound_commit != build->commit) {
-                    throw HttpError::unauthorized(
-                        "Token is bound to a different commit than the one provided.");
-                }
+                check_bound_run(principal, *build);
                 if (build->complete) {
                     if (!is_idempotent_retry(session, *build, input.screenshots)) {
                         throw HttpError::conflict("Build is already finalized");
@@ -195,7 +193,8 @@ void add_update_build(Host& host, const BuildEvents& events) {
                     if (build->project_id != principal.project_id) {
                         throw HttpError::forbidden("Build does not belong to project");
                     }
-                    if (auto missing = missing_blobs(blobs, input.screenshots); !missing.empty()) {
+                    const auto keys = named_keys(input.screenshots);
+                    if (auto missing = blobs.missing(keys); !missing.empty()) {
                         std::vector<std::string> details;
                         for (const auto& key : missing) {
                             details.push_back("No uploaded file for key " + key);
@@ -205,6 +204,13 @@ void add_update_build(Host& host, const BuildEvents& events) {
                                         "to their putUrl before updating the build",
                                         details);
                     }
+                    const ProjectQuotas quotas =
+                        quotas_of(build_settings_of(session, build->project_id), policy);
+                    check_screenshot_quota(quotas,
+                                           count_build_screenshots(session, build->id) +
+                                               static_cast<int64_t>(input.screenshots.size()));
+                    require_held(session, blobs, build->project_id, keys, quotas,
+                                 policy.clock_skew_ms);
                     if (input.parallel) {
                         update_parallel(session, jobs, events, *build, input, request);
                     } else {

@@ -65,19 +65,23 @@ void add_create_deployment(PluginContext& context) {
     RouteOptions options;
     options.max_json_bytes = max_request_bytes;
     host.routes().add_validated(
-        Method::post, "/deployments", AuthRequirement::project_token, parse_deployment_input,
+        Method::post, "/deployments", AuthRequirement::project_token, RouteAccess::token_project(),
+        parse_deployment_input,
         [&context, &host](Request& request, DeploymentInput& input) {
             const auto& principal = request.principal();
+            // A CI run's token deploys the run's own commit and branch (a pull request run's
+            // merge commit is not one the provider vouches for).
             if (principal.bound_commit && *principal.bound_commit != input.commit) {
                 throw HttpError::unauthorized(
                     "Token is bound to a different commit than the one provided.");
             }
-            const auto project = host.identity().find_project(principal.project_id);
-            if (!project) {
-                throw HttpError::unauthorized();
+            if (!principal.allows_branch(input.branch)) {
+                throw HttpError::unauthorized(
+                    "Token is bound to a different branch than the one provided.");
             }
             check_declared(static_cast<int64_t>(input.files.size()), declared_bytes(input.files),
                            context.quota);
+            const Project* project = &request.access().require_project();
             std::vector<std::string> hashes;
             hashes.reserve(input.files.size());
             for (const auto& file : input.files) {
@@ -96,6 +100,11 @@ void add_create_deployment(PluginContext& context) {
                 deployment = Deployment{};
                 deployment.project_id = project->id;
                 deployment.environment = infer_environment(input, settings, *project);
+                if (principal.untrusted_head && deployment.environment == "production") {
+                    throw HttpError::forbidden(
+                        "A CI run of a fork cannot deploy to production. Deploy from the "
+                        "repository itself, or with a project token");
+                }
                 deployment.branch = input.branch;
                 deployment.commit = input.commit;
                 deployment.pr_number = input.pr_number;

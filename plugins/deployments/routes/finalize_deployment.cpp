@@ -68,7 +68,8 @@ void add_finalize_deployment(PluginContext& context) {
     Host& host = context.host;
     host.routes().add(
         Method::post, "/deployments/{deploymentId}/finalize", AuthRequirement::project_token,
-        [&context, &host](Request& request) {
+        // The deployment named must belong to the token's project (visible_deployment).
+        RouteAccess::token_project(), [&context, &host](Request& request) {
             const auto& principal = request.principal();
             auto& database = host.db();
             const auto dialect = database.dialect();
@@ -81,6 +82,10 @@ void add_finalize_deployment(PluginContext& context) {
                 if (principal.bound_commit && *principal.bound_commit != deployment.commit) {
                     throw HttpError::unauthorized(
                         "Token is bound to a different commit than the one provided.");
+                }
+                if (!principal.allows_branch(deployment.branch)) {
+                    throw HttpError::unauthorized(
+                        "Token is bound to a different branch than the one provided.");
                 }
                 check_pending(deployment);
                 unregistered = unregistered_files(*session, deployment.id);
@@ -118,7 +123,7 @@ void add_get_deployment(PluginContext& context) {
     Host& host = context.host;
     host.routes().add(
         Method::get, "/deployments/{deploymentId}", AuthRequirement::project_token,
-        [&context, &host](Request& request) {
+        RouteAccess::token_project(ProjectPermission::view), [&context, &host](Request& request) {
             Deployment deployment;
             {
                 auto session = host.db().session();

@@ -39,16 +39,11 @@ void add_list_deployments(PluginContext& context) {
     Host& host = context.host;
     host.routes().add_validated(
         Method::get, "/projects/{owner}/{project}/deployments",
-        AuthRequirement::project_or_personal_token, parse,
+        AuthRequirement::project_or_personal_token,
+        // The URLs handed out open private sites: the caller needs `view` on the project.
+        RouteAccess::project(ProjectPermission::view), parse,
         [&context, &host](Request& request, const ListDeploymentsInput& input) {
-            const auto& principal = request.principal();
-            const auto project = host.identity().authorize_project(
-                principal, request.param("owner"), request.param("project"));
-            // The URLs handed out open private sites: a person needs `view` on the project.
-            if (principal.is_user() &&
-                !host.identity().permissions(principal.user_id, project).view) {
-                throw HttpError::forbidden("You do not have permission to view this project");
-            }
+            const Project& project = request.access().require_project();
             const DeploymentFilter filter{project.id, input.branch, input.environment};
             int64_t total = 0;
             std::vector<Deployment> deployments;

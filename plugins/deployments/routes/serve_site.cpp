@@ -134,13 +134,20 @@ std::string rest_after_site(const std::string& raw_path) {
     return site_end == std::string::npos ? "" : raw_path.substr(site_end);
 }
 
+RouteAccess site_access() {
+    return RouteAccess::public_route(
+        "a deployed site: a public one for anyone, a private one only with its signed link");
+}
+
 }  // namespace
 
 void add_site_routes(PluginContext& context) {
     // The review page's host serves no site: an old or hand-written /d/ link goes to the site's
     // own origin, path and query kept.
     context.host.routes().add(
-        Method::get, "/d/{site}/{path...}", AuthRequirement::none, [&context](Request& request) {
+        Method::get, "/d/{site}/{path...}", AuthRequirement::none,
+        RouteAccess::public_route("redirects to the site's own origin; reads and serves nothing"),
+        [&context](Request& request) {
             const std::string& name = request.param("site");
             if (!is_site_name(name)) {
                 return plain(404, "Not found");
@@ -161,19 +168,19 @@ void add_site_routes(PluginContext& context) {
         });
 
     if (context.sites_listener != nullptr) {
-        context.sites_listener->routes().add(Method::get, "/d/{site}/{path...}",
-                                             AuthRequirement::none, [&context](Request& request) {
-                                                 return serve_securely(context, request,
-                                                                       request.param("site"),
-                                                                       request.param("path"));
-                                             });
+        context.sites_listener->routes().add(
+            Method::get, "/d/{site}/{path...}", AuthRequirement::none, site_access(),
+            [&context](Request& request) {
+                return serve_securely(context, request, request.param("site"),
+                                      request.param("path"));
+            });
         return;
     }
     const std::string domain = context.urls.domain();
     RouteOptions on_sites;
     on_sites.host_suffix = domain;
     context.host.routes().add(
-        Method::get, "/{path...}", AuthRequirement::none,
+        Method::get, "/{path...}", AuthRequirement::none, site_access(),
         [&context, domain](Request& request) {
             const std::string name = site_from_host(request.header("Host").value_or(""), domain);
             return serve_securely(context, request, name, request.param("path"));

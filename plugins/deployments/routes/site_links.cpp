@@ -15,17 +15,11 @@
 namespace loupe::deployments {
 namespace {
 
-Project administered_project(Host& host, Request& request) {
-    const auto& principal = request.principal();
-    const Project project = host.identity().authorize_project(principal, request.param("owner"),
-                                                              request.param("project"));
-    if (!principal.is_user()) {
-        throw HttpError::forbidden("Managing private links needs a personal access token");
-    }
-    if (!host.identity().permissions(principal.user_id, project).admin) {
-        throw HttpError::forbidden("You do not have permission to manage this project's links");
-    }
-    return project;
+/// Only those who manage the project may list or end its links: a project token (which holds
+/// `view` and `upload` only) and a reviewer are refused by the core's access gate.
+RouteAccess project_admin() {
+    return RouteAccess::project(ProjectPermission::admin,
+                                "You do not have permission to manage this project's links");
 }
 
 Json link_json(const SiteLink& link) {
@@ -49,9 +43,10 @@ std::optional<std::string> site_filter(Request& request) {
 void add_site_link_routes(PluginContext& context) {
     Host& host = context.host;
     host.routes().add_validated(Method::get, "/projects/{owner}/{project}/deployments/links",
-                                AuthRequirement::project_or_personal_token, site_filter,
+                                AuthRequirement::project_or_personal_token, project_admin(),
+                                site_filter,
                                 [&host](Request& request, const std::optional<std::string>& site) {
-                                    const Project project = administered_project(host, request);
+                                    const Project& project = request.access().require_project();
                                     std::vector<SiteLink> links;
                                     {
                                         auto session = host.db().session();
@@ -66,9 +61,9 @@ void add_site_link_routes(PluginContext& context) {
 
     host.routes().add_validated(
         Method::del, "/projects/{owner}/{project}/deployments/links",
-        AuthRequirement::project_or_personal_token, site_filter,
+        AuthRequirement::project_or_personal_token, project_admin(), site_filter,
         [&host](Request& request, const std::optional<std::string>& site) {
-            const Project project = administered_project(host, request);
+            const Project& project = request.access().require_project();
             const int64_t revoked = host.db().transaction([&](soci::session& session) {
                 return revoke_links(session, project.id, now_ms(), site);
             });
@@ -79,8 +74,8 @@ void add_site_link_routes(PluginContext& context) {
 
     host.routes().add(
         Method::del, "/projects/{owner}/{project}/deployments/links/{linkId}",
-        AuthRequirement::project_or_personal_token, [&host](Request& request) {
-            const Project project = administered_project(host, request);
+        AuthRequirement::project_or_personal_token, project_admin(), [&host](Request& request) {
+            const Project& project = request.access().require_project();
             const std::string& text = request.param("linkId");
             int64_t id = 0;
             const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);

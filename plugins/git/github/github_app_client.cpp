@@ -4,9 +4,26 @@
 
 #include "http/provider_call.hpp"
 #include "loupe/jose/jwt.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe::git {
 namespace {
+
+/// Whether two repository objects of the REST API are the same repository (by id, else by
+/// full name). A missing one (a deleted fork) is not the same.
+bool same_repository(const Json& a, const Json& b) {
+    if (!a.is_object() || !b.is_object()) {
+        return false;
+    }
+    if (a.contains("id") && b.contains("id") && a["id"].is_number_integer() &&
+        b["id"].is_number_integer()) {
+        return a["id"] == b["id"];
+    }
+    const auto name = [](const Json& repository) {
+        return to_lower(repository.value("full_name", ""));
+    };
+    return !name(a).empty() && name(a) == name(b);
+}
 
 constexpr int64_t token_refresh_margin_ms = 5 * 60 * 1000;
 constexpr int64_t jwt_backdate_s = 60;
@@ -182,6 +199,8 @@ CallResult GitHubAppClient::workflow_run(int64_t installation_id, const std::str
     if (body.contains("head_branch") && body["head_branch"].is_string()) {
         run.head_branch = body["head_branch"].get<std::string>();
     }
+    run.head_is_fork =
+        !same_repository(body.value("repository", Json()), body.value("head_repository", Json()));
     return {};
 }
 

@@ -26,11 +26,14 @@ using Exchange = Json (TokenlessAuth::*)(const std::string&, const std::string&,
                                          const std::string&);
 
 void add_exchange(Host& host, TokenlessAuth& tokenless, const char* path, Exchange exchange) {
-    host.routes().add_validated(Method::post, path, AuthRequirement::none, parse_exchange,
-                                [&tokenless, exchange](Request&, ExchangeInput& input) {
-                                    return Response::json((tokenless.*exchange)(
-                                        input.tokenless_token, input.commit, input.branch));
-                                });
+    host.routes().add_validated(
+        Method::post, path, AuthRequirement::none,
+        RouteAccess::public_route("the CI job's credential in the body is verified with the "
+                                  "git provider; it answers a token of the linked project"),
+        parse_exchange, [&tokenless, exchange](Request&, ExchangeInput& input) {
+            return Response::json(
+                (tokenless.*exchange)(input.tokenless_token, input.commit, input.branch));
+        });
 }
 
 }  // namespace

@@ -69,7 +69,9 @@ Principal TokenlessAuth::github_bearer(const std::string& token) {
         if (!enabled(context->linked.project.id)) {
             throw HttpError::forbidden(messages::bearer_disabled);
         }
-        return tokenless_principal(context->linked.project);
+        auto principal = tokenless_principal(context->linked.project);
+        bind_to_run(principal, github_run_binding(context->run));
+        return principal;
     });
 }
 
@@ -86,7 +88,7 @@ Principal TokenlessAuth::gitlab_bearer(const std::string& token) {
             throw HttpError::forbidden(messages::bearer_disabled);
         }
         auto principal = tokenless_principal(context->linked.project);
-        principal.bound_commit = context->job.sha;  // the job's commit, and no other
+        bind_to_run(principal, gitlab_job_binding(context->job));
         return principal;
     });
 }
@@ -123,8 +125,8 @@ Json TokenlessAuth::exchange_github(const std::string& token, const std::string&
     const auto project_id =
         exchange_project(facts, {messages::no_github_project, messages::github_commit_mismatch,
                                  messages::github_branch_mismatch});
-    return token_answer(
-        identity_.issue_short_lived_token(project_id, short_lived_token_ms_, std::nullopt));
+    return token_answer(identity_.issue_short_lived_token(project_id, short_lived_token_ms_,
+                                                          github_run_binding(context->run)));
 }
 
 Json TokenlessAuth::exchange_gitlab(const std::string& token, const std::string& commit,
@@ -142,8 +144,8 @@ Json TokenlessAuth::exchange_gitlab(const std::string& token, const std::string&
         exchange_project(facts, {messages::no_gitlab_project, messages::gitlab_commit_mismatch,
                                  messages::gitlab_branch_mismatch});
     // 40 characters, so the job can hand it to the Argos CLI as ARGOS_TOKEN; bound to the commit.
-    return token_answer(
-        identity_.issue_short_lived_cli_token(project_id, short_lived_token_ms_, commit));
+    return token_answer(identity_.issue_short_lived_cli_token(project_id, short_lived_token_ms_,
+                                                              gitlab_job_binding(context->job)));
 }
 
 }  // namespace loupe::git

@@ -93,10 +93,11 @@ bool accepts_review_drafts(const std::string& status) {
 void add_create_comment(Host& host, builds::BuildsService& builds) {
     host.routes().add_validated(
         Method::post, "/projects/{owner}/{project}/builds/{buildNumber}/comments",
-        AuthRequirement::personal_token, parse,
-        [&host, &builds](Request& request, const CreateCommentInput& input) {
-            auto access = open_build_for(host, builds, request, input.number, &Permissions::review,
-                                         "You do not have permission to comment on this build");
+        AuthRequirement::personal_token,
+        RouteAccess::project(ProjectPermission::review,
+                             "You do not have permission to comment on this build"),
+        parse, [&host, &builds](Request& request, const CreateCommentInput& input) {
+            auto access = open_build(host, builds, request, input.number);
             // Resolved before the transaction (mentions read identity); refused in check order.
             auto body = try_resolve_comment_body(host.identity(), access.project, input.body);
             Comment saved = host.db().transaction([&](soci::session& session) {

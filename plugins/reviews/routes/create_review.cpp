@@ -147,12 +147,11 @@ std::string foreign_message(int64_t number, const std::vector<std::string>& ids)
 void add_create_review(Host& host, builds::BuildsService& builds) {
     host.routes().add_validated(
         Method::post, "/projects/{owner}/{project}/builds/{buildNumber}/reviews",
-        AuthRequirement::personal_token, parse,
-        [&host, &builds](Request& request, const CreateReviewInput& input) {
+        AuthRequirement::personal_token,
+        RouteAccess::project(ProjectPermission::review,
+                             "You do not have permission to review this build"),
+        parse, [&host, &builds](Request& request, const CreateReviewInput& input) {
             auto access = open_build(host, builds, request, input.number);
-            if (!access.permissions.review) {
-                throw HttpError::forbidden("You do not have permission to review this build");
-            }
             std::optional<ResolvedBody> comment;
             if (!input.body.is_null()) {
                 comment = try_resolve_comment_body(host.identity(), access.project, input.body);

@@ -24,7 +24,7 @@ void add_thumbnail_route(Host& host, std::shared_ptr<Thumbnailer> thumbnailer) {
     auto* service = host.services().find<builds::BuildsService>();
     host.routes().add(
         Method::get, "/_loupe/thumbnails/{owner}/{project}/{buildNumber}/{diffId}/{side}",
-        AuthRequirement::project_or_personal_token,
+        AuthRequirement::project_or_personal_token, RouteAccess::project(ProjectPermission::view),
         [&host, thumbnailer, service](Request& request) {
             const std::string& side = request.param("side");
             if (side != "base" && side != "head") {

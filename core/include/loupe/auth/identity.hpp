@@ -55,6 +55,16 @@ struct Permissions {
     bool admin = false, review = false, review_dismiss = false, view_settings = false, view = false;
 };
 
+/// What a short-lived token issued for a CI run vouches for (Principal's bound_commit,
+/// bound_branch and untrusted_head): nothing by default, or a commit.
+struct RunBinding {
+    RunBinding(std::optional<std::string> bound_commit = std::nullopt)  // NOLINT: implicit
+        : commit(std::move(bound_commit)) {}
+    std::optional<std::string> commit;
+    std::optional<std::string> branch;
+    bool untrusted_head = false;
+};
+
 struct IssuedToken {
     int64_t id = 0;
     std::string token;  ///< the clear token: shown once, stored only as a SHA-256 hash
@@ -121,13 +131,14 @@ public:
                                                            const Account& account,
                                                            const std::string& name,
                                                            const std::string& base_branch) = 0;
-    /// A short-lived project token (`argos_tmp_...`), optionally bound to a commit.
+    /// A short-lived project token (`argos_tmp_...`), optionally bound to a CI run's commit and
+    /// branch.
     virtual IssuedToken issue_short_lived_token(int64_t project_id, int64_t ttl_ms,
-                                                std::optional<std::string> bound_commit) = 0;
+                                                RunBinding binding) = 0;
     /// Like issue_short_lived_token, but exactly 40 characters long (`argos_tmp_` + 30): the
     /// length the Argos CLI accepts in ARGOS_TOKEN, for exchanges a CI job performs itself.
     virtual IssuedToken issue_short_lived_cli_token(int64_t project_id, int64_t ttl_ms,
-                                                    std::optional<std::string> bound_commit) = 0;
+                                                    RunBinding binding) = 0;
 };
 
 }  // namespace loupe

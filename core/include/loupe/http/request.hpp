@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "loupe/auth/principal.hpp"
+#include "loupe/auth/route_access.hpp"
 #include "loupe/http/method.hpp"
 #include "loupe/json.hpp"
 
@@ -49,6 +50,9 @@ public:
 
     /// The authenticated caller; anonymous for AuthRequirement::none routes.
     virtual const Principal& principal() const = 0;
+    /// What the route's RouteAccess established: its project (or account) and the caller's
+    /// permissions on it. Empty for public routes.
+    virtual const AccessGrant& access() const = 0;
 };
 
 }  // namespace loupe

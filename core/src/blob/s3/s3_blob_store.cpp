@@ -1,5 +1,8 @@
 #include "blob/s3/s3_blob_store.hpp"
 
+#include <Poco/DateTimeFormat.h>
+#include <Poco/DateTimeParser.h>
+
 #include <atomic>
 #include <exception>
 #include <mutex>
@@ -14,6 +17,17 @@
 
 namespace loupe {
 namespace {
+
+/// An HTTP date (Last-Modified, second precision) in epoch milliseconds; 0 when unreadable.
+int64_t http_time_ms(const std::string& text) {
+    int zone = 0;
+    Poco::DateTime time;
+    if (text.empty() ||
+        !Poco::DateTimeParser::tryParse(Poco::DateTimeFormat::HTTP_FORMAT, text, time, zone)) {
+        return 0;
+    }
+    return (time.timestamp().epochMicroseconds() - static_cast<int64_t>(zone) * 1'000'000) / 1000;
+}
 
 /// The base64 SHA-256 S3 expects in x-amz-checksum-sha256, from a (normalized) hex key.
 std::string checksum_of_key(const std::string& key) {
@@ -183,7 +197,8 @@ std::optional<BlobInfo> S3BlobStore::stat(const std::string& key) {
     if (response.status != 200) {
         fail("HEAD", name, response);
     }
-    return BlobInfo{normalized, std::stoull(response.header("content-length"))};
+    return BlobInfo{normalized, std::stoull(response.header("content-length")),
+                    http_time_ms(response.header("last-modified"))};
 }
 
 std::string S3BlobStore::put(std::span<const uint8_t> bytes) {

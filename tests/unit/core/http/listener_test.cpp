@@ -148,3 +148,15 @@ TEST_CASE("listeners: a listener route that asks for a token is refused at start
     CHECK(out.find("listener 'echo' of plugin 'listener': route /mine asks for authentication; "
                    "a listener's routes take none") != std::string::npos);
 }
+
+TEST_CASE("listeners: a listener route not declared public is refused at start") {
+    std::string out;
+    try {
+        ServerProcess server(listener_options({{"plugins.listener.guarded_route", "true"}}));
+        FAIL("loupe serve started");
+    } catch (const std::runtime_error& error) {
+        out = error.what();
+    }
+    CHECK(out.find("listener 'echo' of plugin 'listener': route /guarded is not declared "
+                   "public") != std::string::npos);
+}

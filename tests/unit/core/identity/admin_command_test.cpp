@@ -72,6 +72,23 @@ TEST_CASE_FIXTURE(AdminFixture, "account create and member add") {
     CHECK(human.out == "bob is member of acme\n");
 }
 
+TEST_CASE_FIXTURE(AdminFixture, "a slug the server's own paths use is refused, with the reason") {
+    identity.set_reserved_slugs({"v2", "d", "healthz"});
+    const Run user = admin({"user", "create", "--slug", "v2", "--name", "Vee"});
+    CHECK(user.status == 1);
+    CHECK(user.err ==
+          "loupe admin: Slug \"v2\" is reserved: /v2 is one of the server's own paths, so an "
+          "account there would have no page; choose another slug\n");
+    REQUIRE(admin({"user", "create", "--slug", "alice", "--name", "Alice"}).status == 0);
+    const Run team = admin({"account", "create", "--slug", "d", "--name", "D", "--owner", "alice"});
+    CHECK(team.status == 1);
+    CHECK(team.err.find("Slug \"d\" is reserved") != std::string::npos);
+    CHECK(admin({"--json", "user", "list"}).json()["users"].size() == 1);
+    CHECK(
+        admin({"account", "create", "--slug", "dev", "--name", "Dev", "--owner", "alice"}).status ==
+        0);
+}
+
 TEST_CASE_FIXTURE(AdminFixture, "project create prints the project and its token") {
     seed();
     const Run created = admin({"project", "create", "--account", "acme", "--name", "web",

@@ -73,6 +73,24 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "the first start creates admin, default
     REQUIRE(by_pat.scope.size() == 1);
     CHECK(by_pat.scope[0].slug == "default");
 
+    // The block says how to revoke the PAT (it never expires), and the command it prints works.
+    const std::string revoke = "loupe admin token revoke --prefix ";
+    const auto at = printed.find(revoke);
+    REQUIRE(at != std::string::npos);
+    const std::string prefix = printed.substr(
+        at + revoke.size(), printed.find(' ', at + revoke.size()) - at - revoke.size());
+    CHECK(result->personal_access_token.starts_with(prefix));
+    CHECK(prefix.size() >= 8);
+    CHECK(identity.revoke_tokens(prefix) == 1);
+    CHECK_THROWS_AS(
+        authenticator.authenticate("Bearer " + result->personal_access_token,
+                                   AuthRequirement::personal_token_for_account, &account),
+        HttpError);
+    CHECK(authenticator
+              .authenticate("Bearer " + result->project_token, AuthRequirement::project_token,
+                            nullptr)
+              .project_id == project->id);
+
     // A second start finds a user and does nothing.
     std::ostringstream second_out;
     CHECK_FALSE(bootstrap_if_empty(identity, data_dir, second_out).has_value());

@@ -113,12 +113,14 @@ TEST_CASE("metrics: requests are counted by route template, never by path") {
     routes.push_back({Route{Method::get,
                             "/builds/{buildId}",
                             AuthRequirement::none,
+                            RouteAccess::public_route("counted in a test"),
                             [handler](Request&) -> Handler { return handler; },
                             {}},
                       "builds"});
     routes.push_back({Route{Method::post,
                             "/builds",
                             AuthRequirement::none,
+                            RouteAccess::public_route("counted in a test"),
                             [handler](Request&) -> Handler { return handler; },
                             {}},
                       "builds"});

@@ -34,14 +34,16 @@ TEST_CASE("deployments: POST /deployments refuses bad input, nothing is stored")
     ServerProcess server(deployments_server_options());
 
     {
-        INFO("no token, after validation");
+        INFO("no token: refused before the body is read, valid or not");
         const auto result = http_json("POST", server.base_url() + "/v2/deployments",
                                       deployment_body(small_site("a")));
         CHECK(result.status == 401);
-        // Validation runs before authentication, as in Argos.
         const auto invalid =
             http_json("POST", server.base_url() + "/v2/deployments", json::object());
-        CHECK(invalid.status == 400);
+        CHECK(invalid.status == 401);
+        const auto with_token = http_json("POST", server.base_url() + "/v2/deployments",
+                                          json::object(), server.project_token());
+        CHECK(with_token.status == 400);
     }
     {
         INFO("commit null, missing branch, empty file list, bad environment");

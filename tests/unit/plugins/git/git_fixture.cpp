@@ -70,7 +70,7 @@ GitServer::GitServer(GitServerOptions options) {
     standin_ = std::make_unique<ProviderStandin>(standin);
 
     ServerOptions server;
-    server.plugins = {"auth", "builds", "git"};
+    server.plugins = options.plugins;
     server.settings = {{"github.api_url", standin_->github_url()},
                        {"github.app_id", app_id},
                        {"github.app_private_key_file", key_file},

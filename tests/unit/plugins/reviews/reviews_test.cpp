@@ -236,11 +236,13 @@ TEST_CASE("refusals of POST reviews, in order, and nothing stored") {
     ReviewedBranch f;
     auto& server = f.server;
     const auto& alice = server.personal_token();
-    // Validation comes before authentication.
+    // A body without a token is never read; with one, validation comes before permissions.
     auto no_token = http_json("POST", reviews_url(server, f.x), json::object());
-    CHECK(no_token.status == 400);
-    CHECK(error_of(no_token) == "Either `event` or `conclusion` is required");
-    auto bad_event = http_json("POST", reviews_url(server, f.x), {{"event", "LGTM"}});
+    CHECK(no_token.status == 401);
+    auto no_event = http_json("POST", reviews_url(server, f.x), json::object(), alice);
+    CHECK(no_event.status == 400);
+    CHECK(error_of(no_event) == "Either `event` or `conclusion` is required");
+    auto bad_event = http_json("POST", reviews_url(server, f.x), {{"event", "LGTM"}}, alice);
     CHECK(bad_event.status == 400);
     CHECK(first_detail(bad_event) ==
           "event is Invalid option: expected one of \"APPROVE\"|\"REJECT\"|\"COMMENT\"");
