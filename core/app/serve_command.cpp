@@ -6,10 +6,12 @@
 #include <csignal>
 #include <cstdlib>
 #include <iostream>
+#include <thread>
 
 #include "allocator_tuning.hpp"
 #include "auth/access_gate.hpp"
 #include "auth/authenticator.hpp"
+#include "extra_listeners.hpp"
 #include "http/router.hpp"
 #include "http/server.hpp"
 #include "identity/bootstrap.hpp"
@@ -113,9 +115,6 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args, Lo
 
     Router router(runtime.registries().routes);
     metrics::RequestMetrics request_metrics(runtime.registries().routes);
-    runtime.metrics().add_collector(
-        metrics::RequestMetrics::family_names(),
-        [&request_metrics](metrics::Exposition& out) { request_metrics.collect(out); });
     Authenticator authenticator(runtime.database(), runtime.registries().token_resolvers,
                                 runtime.registries().session_resolvers);
     ServerOptions options;
@@ -137,6 +136,19 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args, Lo
         config.get_int("http.max_json_values", static_cast<int64_t>(default_max_json_values)));
     const AccessGate access_gate(runtime.identity());
     options.access = &access_gate;
+    // The plugins' extra listeners start first: their public URLs are final before the API
+    // hands any out.
+    ExtraListeners extra_listeners(runtime, options);
+    runtime.metrics().add_collector(
+        metrics::RequestMetrics::family_names(),
+        [&request_metrics, &extra_listeners](metrics::Exposition& out) {
+            std::vector<const metrics::RequestMetrics*> all{&request_metrics};
+            for (const auto* extra : extra_listeners.metrics()) {
+                all.push_back(extra);
+            }
+            metrics::RequestMetrics::collect(out, all);
+        });
+    extra_listeners.start();
     HttpServer server(options, router, authenticator, runtime.log());
     const int port = server.start();
     if (config.get_string("http.public_url", "").empty()) {
@@ -147,6 +159,7 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args, Lo
     }
     std::cout << "loupe: listening on http://" << options.listen_address << ":" << port << " (pid "
               << ::getpid() << ")" << std::endl;
+    extra_listeners.print(std::cout);
 
     const int signal_number = wait_for_termination_signal(log_file, runtime.log());
     const auto stopping = std::chrono::steady_clock::now();
@@ -158,7 +171,9 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args, Lo
     if (auto* workers = runtime.job_workers()) {
         workers->stop_claiming();
     }
+    std::thread extra_drain([&] { extra_listeners.drain(stopping + http_drain); });
     server.drain(stopping + http_drain);
+    extra_drain.join();
     const std::size_t threads_left = runtime.drain_job_workers(stopping + jobs_drain);
     if (threads_left > 0) {
         // Their jobs are back in the queue; their handlers still use the runtime, so the

@@ -4,12 +4,16 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <iostream>
 
 #include "loupe/cli/lookups.hpp"
 #include "prune.hpp"
+#include "site/link_keys.hpp"
 #include "site_names.hpp"
+#include "store/links.hpp"
 #include "store/settings.hpp"
+#include "store/sites.hpp"
 
 namespace loupe::deployments {
 namespace {
@@ -24,9 +28,14 @@ constexpr const char* usage =
     "  settings --project ACCOUNT/NAME [--enabled true|false] [--auth MODE]\n"
     "           [--production-branch-glob GLOB | --default-production-branch]\n"
     "      show or change a project's settings; MODE is project (default: public projects\n"
-    "      public, private ones need a signed link), public, private or domain-private\n"
+    "      public, private ones need a private link), public, private or domain-private\n"
     "  link --site NAME [--expires-in 7d]\n"
-    "      print a signed link to a site (a deployment's slug or an alias)\n";
+    "      print a private link to a site (a deployment's slug or an alias): it opens the\n"
+    "      deployment the name reaches now, until it expires or is revoked\n"
+    "  links --project ACCOUNT/NAME [--site NAME]\n"
+    "      list the project's live private links (id, site, deployment, source, expiry)\n"
+    "  revoke-link --project ACCOUNT/NAME (--id ID | --site NAME | --all)\n"
+    "      revoke one link, the links issued for one site name, or all the project's links\n";
 
 using cli::Options;
 using cli::UsageError;
@@ -127,18 +136,113 @@ int run_link(PluginContext& context, const std::vector<std::string>& args) {
                            .flags = {"json"}},
                           args);
     const std::string& name = options.value("site");
-    if (!is_site_name(name) || !context.catalog.resolve(name)) {
-        throw std::runtime_error("no ready deployment is reachable as \"" + name + "\"");
+    std::optional<SiteTarget> target;
+    if (is_site_name(name) && !is_link_key(name)) {
+        auto session = context.host.db().session();
+        target = find_site(*session, name);
+    }
+    if (!target) {
+        throw cli::CommandError("no ready deployment is reachable as \"" + name + "\"");
     }
     const int64_t ttl =
         options.has("expires-in") ? duration_seconds(options, "expires-in") : context.link_ttl_s;
-    const int64_t expires = now_ms() / 1000 + ttl;
-    const std::string url = context.urls.root(name) + "?" + access_parameter + "=" +
-                            context.tokens().issue(name, expires);
+    SiteLink link;
+    link.project_id = target->project_id;
+    link.deployment_id = target->deployment_id;
+    link.site_name = name;
+    link.source = "admin";
+    link.created_at = now_ms();
+    link.expires_at = link.created_at + ttl * 1000;
+    const LinkKeys& keys = context.link_keys();
+    context.host.db().transaction([&](soci::session& session) {
+        insert_link(session, link, [&keys](int64_t id) { return link_key_hash(keys.key_of(id)); });
+    });
+    const std::string url = context.urls.root(keys.key_of(link.id));
     if (options.has("json")) {
-        std::cout << Json{{"url", url}, {"expiresAt", iso_time(expires * 1000)}}.dump() << "\n";
+        std::cout << Json{{"id", std::to_string(link.id)},
+                          {"url", url},
+                          {"site", name},
+                          {"deploymentId", std::to_string(link.deployment_id)},
+                          {"expiresAt", iso_time(link.expires_at)}}
+                         .dump()
+                  << "\n";
     } else {
         std::cout << url << "\n";
+    }
+    return 0;
+}
+
+Json link_json(const SiteLink& link) {
+    return {{"id", std::to_string(link.id)},
+            {"site", link.site_name},
+            {"deploymentId", std::to_string(link.deployment_id)},
+            {"source", link.source},
+            {"createdAt", iso_time(link.created_at)},
+            {"expiresAt", iso_time(link.expires_at)}};
+}
+
+int run_links(PluginContext& context, const std::vector<std::string>& args) {
+    const Options options({.command = "deployments links",
+                           .required = {"project"},
+                           .optional = {"site"},
+                           .flags = {"json"}},
+                          args);
+    const Project project = cli::project_option(context.host.identity(), options);
+    std::vector<SiteLink> links;
+    {
+        auto session = context.host.db().session();
+        links = live_links(*session, project.id, now_ms(), options.optional_value("site"));
+    }
+    if (options.has("json")) {
+        Json list = Json::array();
+        for (const auto& link : links) {
+            list.push_back(link_json(link));
+        }
+        std::cout << Json{{"links", list}}.dump() << "\n";
+        return 0;
+    }
+    std::cout << links.size() << " live link(s) of " << project.account_slug << "/" << project.name
+              << "\n";
+    for (const auto& link : links) {
+        std::cout << link.id << "  " << link.site_name << "  deployment " << link.deployment_id
+                  << "  " << link.source << "  expires " << iso_time(link.expires_at) << "\n";
+    }
+    return 0;
+}
+
+int run_revoke_link(PluginContext& context, const std::vector<std::string>& args) {
+    const Options options({.command = "deployments revoke-link",
+                           .required = {"project"},
+                           .optional = {"id", "site"},
+                           .flags = {"all", "json"}},
+                          args);
+    const Project project = cli::project_option(context.host.identity(), options);
+    const int choices = static_cast<int>(options.has("id")) +
+                        static_cast<int>(options.has("site")) +
+                        static_cast<int>(options.has("all"));
+    if (choices != 1) {
+        throw UsageError("revoke-link expects one of --id, --site and --all");
+    }
+    const std::optional<std::string> id_text = options.optional_value("id");
+    const int64_t id = id_text ? cli::integer_argument(*id_text, "--id", 1, INT64_MAX) : 0;
+    int64_t revoked = 0;
+    context.host.db().transaction([&](soci::session& session) {
+        const int64_t now = now_ms();
+        if (id_text) {
+            if (!revoke_link(session, project.id, id, now)) {
+                throw cli::CommandError("no live link " + *id_text + " in " + project.account_slug +
+                                        "/" + project.name);
+            }
+            revoked = 1;
+        } else {
+            revoked = revoke_links(session, project.id, now, options.optional_value("site"));
+        }
+    });
+    if (options.has("json")) {
+        std::cout << Json{{"revoked", revoked}}.dump() << "\n";
+    } else {
+        std::cout << "revoked " << revoked << " link(s); they stop opening the site within "
+                  << "plugins.deployments.cache_ttl_ms\n";
     }
     return 0;
 }
@@ -154,6 +258,12 @@ int run_subcommand(PluginContext& context, const std::string& command,
     if (command == "link") {
         return run_link(context, args);
     }
+    if (command == "links") {
+        return run_links(context, args);
+    }
+    if (command == "revoke-link") {
+        return run_revoke_link(context, args);
+    }
     throw UsageError("unknown command \"" + command + "\"");
 }
 
@@ -161,7 +271,7 @@ int run_subcommand(PluginContext& context, const std::string& command,
 
 void add_admin_command(PluginContext& context) {
     context.host.commands().add(
-        "admin deployments", "prune old deployments, project settings, signed links",
+        "admin deployments", "prune old deployments, project settings, private links",
         [&context](const std::vector<std::string>& args) {
             return cli::run_command(
                 "loupe admin deployments", usage, args, std::cout, std::cerr, [&] {

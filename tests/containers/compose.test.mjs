@@ -82,7 +82,7 @@ describe("compose: PostgreSQL, S3, two instances behind a proxy", { skip: skip ?
 
   before(async () => {
     ports = {};
-    for (const name of ["proxy", "loupe1", "loupe2", "postgres", "s3"]) ports[name] = await freePort();
+    for (const name of ["proxy", "loupe1", "loupe2", "sites1", "sites2", "postgres", "s3"]) ports[name] = await freePort();
     composeEnv = {
       PATH: process.env.PATH,
       HOME: process.env.HOME ?? "/root",
@@ -98,6 +98,8 @@ describe("compose: PostgreSQL, S3, two instances behind a proxy", { skip: skip ?
       POSTGRES_PORT: String(ports.postgres),
       LOUPE_1_PORT: String(ports.loupe1),
       LOUPE_2_PORT: String(ports.loupe2),
+      LOUPE_1_SITES_PORT: String(ports.sites1),
+      LOUPE_2_SITES_PORT: String(ports.sites2),
     };
     service = spawn("podman", ["system", "service", "--time=0", `unix://${socket}`], {
       env: { ...process.env, CONTAINERS_CONF: containersConf }, stdio: ["ignore", "ignore", "pipe"],

@@ -153,6 +153,22 @@ std::string ServerProcess::base_url() const {
     return "http://127.0.0.1:" + std::to_string(port_);
 }
 
+std::string ServerProcess::listener_url(const std::string& name) const {
+    const std::regex line("loupe: listener " + name + " at (\\S+) ");
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (true) {
+        std::smatch match;
+        const auto text = read_file(log_path_);
+        if (std::regex_search(text, match, line)) {
+            return match[1];
+        }
+        if (std::chrono::steady_clock::now() > deadline) {
+            throw std::runtime_error("loupe serve printed no listener " + name + ":\n" + text);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+}
+
 std::string ServerProcess::output() const {
     return read_file(log_path_);
 }

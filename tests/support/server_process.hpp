@@ -27,6 +27,9 @@ public:
     int port() const { return port_; }
     /// http://127.0.0.1:<port>
     std::string base_url() const;
+    /// The public URL `loupe serve` printed for a plugin's extra listener ("sites" for the
+    /// deployments plugin); throws when it printed none within 10 s.
+    std::string listener_url(const std::string& name) const;
     const std::string& data_dir() const { return data_.path(); }
     const std::string& database_url() const { return database_.url(); }
     /// Bootstrap credentials written by the first start (bootstrap.json).

@@ -1,5 +1,7 @@
 #include "http/dispatcher.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <optional>
@@ -57,6 +59,24 @@ std::string header_safe(std::string_view text) {
     return safe;
 }
 
+/// Adds each of `headers` the response does not carry yet (names compared without case).
+void add_missing_headers(Response& response,
+                         const std::vector<std::pair<std::string, std::string>>& headers) {
+    for (const auto& [name, value] : headers) {
+        const bool present =
+            std::any_of(response.headers.begin(), response.headers.end(), [&](const auto& header) {
+                return std::equal(header.first.begin(), header.first.end(), name.begin(),
+                                  name.end(), [](char a, char b) {
+                                      return std::tolower(static_cast<unsigned char>(a)) ==
+                                             std::tolower(static_cast<unsigned char>(b));
+                                  });
+            });
+        if (!present) {
+            response.headers.emplace_back(name, value);
+        }
+    }
+}
+
 bool is_valid_status(int status) {
     return status >= 100 && status <= 599;
 }
@@ -110,6 +130,7 @@ int Dispatcher::handle(Exchange& exchange) const noexcept {
             close_connection = true;  // the server is shutting down: no next request here
         }
         const bool headers_only = context.method == Method::head;
+        add_missing_headers(response, options_.response_headers);
         response.headers.emplace_back("X-Request-Id", context.request_id);
         try {
             exchange.send(response, headers_only, close_connection);
@@ -141,8 +162,11 @@ Response Dispatcher::run(Exchange& exchange, Context& context) const {
     context.method = parse_method(exchange.method());
     const std::string_view virtual_host =
         router_.virtual_host_of(exchange.header("Host").value_or(""));
+    // The API's listener answers "/v2/..." as "/..."; a virtual host and an extra listener
+    // match paths as sent.
+    const bool api_paths = virtual_host.empty() && options_.api_prefix;
     const std::string_view path =
-        virtual_host.empty() ? api_path(exchange.path()) : exchange.path();
+        api_paths ? api_path(exchange.path()) : std::string_view(exchange.path());
     // The front end's pages answer a browser asking for a document, never an API path.
     const bool pages =
         path.size() == exchange.path().size() && asks_for_html(exchange.header("Accept"));

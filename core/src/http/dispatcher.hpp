@@ -7,6 +7,8 @@
 #include <atomic>
 #include <cstddef>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "auth/access_gate.hpp"
 #include "auth/authenticator.hpp"
@@ -34,6 +36,11 @@ struct DispatchOptions {
     std::size_t max_json_values = default_max_json_values;
     /// Decides every route's RouteAccess; null (unit tests' servers): only public routes run.
     const AccessGate* access = nullptr;
+    /// True for the API's listener: "/v2/..." is served as "/...". An extra listener
+    /// (loupe/http/listeners.hpp) matches paths as sent.
+    bool api_prefix = true;
+    /// Headers added to every response that does not carry them already (an extra listener's).
+    std::vector<std::pair<std::string, std::string>> response_headers;
 };
 
 /// THREADS: handle() runs concurrently on the server's threads; the Dispatcher is immutable.

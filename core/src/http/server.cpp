@@ -93,7 +93,8 @@ struct HttpServer::Impl {
         : options(std::move(server_options)),
           log(logger),
           dispatcher(DispatchOptions{options.max_json_bytes, options.public_url, options.metrics,
-                                     &draining, options.max_json_values, options.access},
+                                     &draining, options.max_json_values, options.access,
+                                     options.api_prefix, options.response_headers},
                      router, authenticator, logger),
           guard(options.guard, logger) {}
 
@@ -300,7 +301,8 @@ int HttpServer::start() {
     }
     impl_->port = bound[0].port;
     impl_->guard.watch_port(impl_->port);
-    impl_->log.info("http.listening", {{"address", options.listen_address},
+    impl_->log.info("http.listening", {{"listener", options.name},
+                                       {"address", options.listen_address},
                                        {"port", std::to_string(impl_->port)},
                                        {"threads", threads},
                                        {"max_connections", connections}});

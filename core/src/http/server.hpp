@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "auth/access_gate.hpp"
 #include "auth/authenticator.hpp"
@@ -45,6 +47,13 @@ struct ServerOptions {
     /// Decides every route's RouteAccess (it must outlive the server); null: only public routes
     /// run.
     const AccessGate* access = nullptr;
+    /// False for an extra listener (loupe/http/listeners.hpp): paths are matched as sent,
+    /// without stripping "/v2".
+    bool api_prefix = true;
+    /// Names the listener in the log ("api" for the API's).
+    std::string name = "api";
+    /// Headers every response carries unless its handler set them (an extra listener's).
+    std::vector<std::pair<std::string, std::string>> response_headers;
 };
 
 /// OWNERSHIP: the router, authenticator and logger must outlive the server.

@@ -52,6 +52,10 @@ std::optional<std::string> ServerRequest::query(std::string_view name) const {
     return found->second;
 }
 
+std::string ServerRequest::query_string() const {
+    return std::string(exchange_.query_string());
+}
+
 std::size_t ServerRequest::query_count(std::string_view name) const {
     const auto [first, last] = query_.equal_range(name);
     return static_cast<std::size_t>(std::distance(first, last));

@@ -26,6 +26,7 @@ public:
     std::optional<std::string> query(std::string_view name) const override;
     std::size_t query_count(std::string_view name) const override;
     std::vector<std::string> query_values(std::string_view name) const override;
+    std::string query_string() const override;
     std::optional<std::string> header(std::string_view name) const override;
     std::string remote_address() const override;
     const std::string& request_id() const override { return request_id_; }

@@ -5,6 +5,7 @@
 
 #include "auth/access_gate.hpp"
 #include "events/event_bus.hpp"
+#include "http/registered_listener.hpp"
 #include "jobs/job_store.hpp"
 #include "log/stderr_logger.hpp"
 
@@ -38,6 +39,7 @@ struct HostImpl::Staged {
     HostImpl& host_;
     bool committed = false;
     std::vector<Route> routes;
+    std::vector<std::shared_ptr<RegisteredListener>> listeners;
     std::vector<MigrationStep> migrations;
     JobKindTable jobs;
     std::map<std::string, RegisteredService> services;
@@ -68,6 +70,28 @@ struct HostImpl::Staged {
         using Routes::add;
         Staged& s_;
     } routes_facade{*this};
+
+    struct StagedListeners final : Listeners {
+        explicit StagedListeners(Staged& s) : s_(s) {}
+        Listener& add(ListenerSpec spec) override {
+            require_open(s_.committed, s_.host_.plugin_name_, "a listener");
+            auto listener =
+                std::make_shared<RegisteredListener>(std::move(spec), s_.host_.plugin_name_);
+            for (const auto* table : {&s_.listeners, &s_.host_.core_.registries.listeners}) {
+                for (const auto& existing : *table) {
+                    if (existing->name() == listener->name()) {
+                        throw std::logic_error("plugin '" + s_.host_.plugin_name_ +
+                                               "' asked for listener '" + listener->name() +
+                                               "', already asked for by plugin '" +
+                                               existing->plugin() + "'");
+                    }
+                }
+            }
+            s_.listeners.push_back(listener);
+            return *listener;
+        }
+        Staged& s_;
+    } listeners_facade{*this};
 
     struct StagedMigrations final : Migrations {
         explicit StagedMigrations(Staged& s) : s_(s) {}
@@ -204,6 +228,9 @@ HostImpl::~HostImpl() = default;
 Routes& HostImpl::routes() {
     return staged_->routes_facade;
 }
+Listeners& HostImpl::listeners() {
+    return staged_->listeners_facade;
+}
 Migrations& HostImpl::migrations() {
     return staged_->migrations_facade;
 }
@@ -288,8 +315,20 @@ void HostImpl::commit() {
         }
     }
 
+    for (const auto& listener : s.listeners) {
+        for (const auto& existing : registries.listeners) {
+            if (existing->name() == listener->name()) {
+                throw conflict("listener '" + listener->name() + "'", existing->plugin());
+            }
+        }
+    }
+
     for (auto& route : s.routes) {
         registries.routes.push_back(RegisteredRoute{std::move(route), plugin_name_});
+    }
+    for (auto& listener : s.listeners) {
+        listener->close_registration();
+        registries.listeners.push_back(std::move(listener));
     }
     if (!s.migrations.empty()) {
         registries.migrations.push_back(MigrationTrack{plugin_name_, std::move(s.migrations)});
@@ -338,6 +377,7 @@ void HostImpl::commit() {
 void HostImpl::discard() {
     auto& s = *staged_;
     s.routes.clear();
+    s.listeners.clear();
     s.migrations.clear();
     s.jobs.clear();
     s.services.clear();

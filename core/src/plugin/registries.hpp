@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,8 @@
 #include "loupe/http/routes.hpp"
 
 namespace loupe {
+
+class RegisteredListener;
 
 struct RegisteredRoute {
     Route route;
@@ -44,6 +47,8 @@ struct RegisteredBlobFinder {
 
 struct Registries {
     std::vector<RegisteredRoute> routes;
+    /// Extra listeners, each with its own route table (http/registered_listener.hpp).
+    std::vector<std::shared_ptr<RegisteredListener>> listeners;
     std::vector<MigrationTrack> migrations;         ///< in install order
     JobKindTable job_handlers;                      ///< kind → handler and give-up handler
     std::map<std::string, std::string> job_owners;  ///< kind → plugin

@@ -1,5 +1,8 @@
 #include "site/site_catalog.hpp"
 
+#include "site/link_keys.hpp"
+#include "store/links.hpp"
+
 namespace loupe::deployments {
 namespace {
 
@@ -29,7 +32,8 @@ SiteCatalog::SiteCatalog(Database& database, Identity& identity, int64_t ttl_ms,
 std::optional<ResolvedSite> SiteCatalog::resolve(const std::string& name) {
     const auto load_target = [&] {
         auto session = database_.session();
-        return find_site(*session, name);
+        return is_link_key(name) ? find_link_target(*session, link_key_hash(name))
+                                 : find_site(*session, name);
     };
     const auto target = caching_ ? names_.get(name, load_target) : load_target();
     if (!target) {

@@ -1,11 +1,11 @@
 #pragma once
-// Resolves site names for serving, with the reads cached in memory: a name → its deployment for
-// `ttl_ms` (aliases move, deployments get pruned), a deployment's file table until evicted (it
-// never changes once ready; re-read after `ttl_ms` while its gzip variants are being made), a
-// project's access settings for `ttl_ms`. Instances sharing a database see each other's
-// changes within `ttl_ms`. An expired entry is refreshed by one request while the others keep
-// using it, and what nobody holds yet is read once however many requests want it
-// (loupe/cache/single_flight_cache.hpp).
+// Resolves site names (slugs, aliases, private links' keys) for serving, with the reads cached
+// in memory: a name → its deployment for `ttl_ms` (aliases move, deployments get pruned, links
+// get revoked), a deployment's file table until evicted (it never changes once ready; re-read
+// after `ttl_ms` while its gzip variants are being made), a project's access settings for
+// `ttl_ms`. Instances sharing a database see each other's changes within `ttl_ms`. An expired
+// entry is refreshed by one request while the others keep using it, and what nobody holds yet
+// is read once however many requests want it (loupe/cache/single_flight_cache.hpp).
 // THREADS: thread-safe; database reads happen outside the caches' locks.
 
 #include <cstdint>

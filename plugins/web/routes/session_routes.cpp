@@ -135,8 +135,7 @@ void add_session_routes(Host& host, std::shared_ptr<SessionManager> sessions) {
         Method::del, "/_loupe/session", AuthRequirement::none,
         RouteAccess::public_route("ends the caller's own session (its cookie and CSRF token)"),
         [sessions](Request& request) {
-            const auto cookie = request.header("Cookie");
-            const auto token = cookie ? cookie_value(*cookie, session_cookie_name) : std::nullopt;
+            const auto token = sessions->cookie_token(request);
             if (token) {
                 const auto presented = request.header(std::string(csrf_header_name));
                 if (is_token_format(*token) && (!presented || !csrf_matches(*token, *presented))) {

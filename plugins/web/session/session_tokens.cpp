@@ -61,10 +61,14 @@ std::optional<std::string> cookie_value(std::string_view cookie_header, std::str
     return std::nullopt;
 }
 
+std::string_view session_cookie_name(bool secure) {
+    return secure ? "__Host-loupe_session" : "loupe_session";
+}
+
 std::string session_cookie(std::string_view token, const CookieOptions& options) {
-    std::string cookie = std::string(session_cookie_name) + "=" + std::string(token) +
-                         "; Path=/; Max-Age=" + std::to_string(options.max_age_s) +
-                         "; HttpOnly; SameSite=Lax";
+    std::string cookie =
+        std::string(session_cookie_name(options.secure)) + "=" + std::string(token) +
+        "; Path=/; Max-Age=" + std::to_string(options.max_age_s) + "; HttpOnly; SameSite=Lax";
     if (options.secure) {
         cookie += "; Secure";
     }

@@ -31,6 +31,8 @@ public:
     virtual std::size_t query_count(std::string_view name) const = 0;
     /// Every value of a query parameter, in the order sent, percent-decoded.
     virtual std::vector<std::string> query_values(std::string_view name) const = 0;
+    /// The query string as sent (still percent-encoded), without '?'; empty when none.
+    virtual std::string query_string() const = 0;
     virtual std::optional<std::string> header(std::string_view name) const = 0;
     /// Client address, for logs.
     virtual std::string remote_address() const = 0;

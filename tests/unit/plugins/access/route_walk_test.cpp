@@ -37,7 +37,7 @@ const std::map<std::string, std::string> public_routes = {
     {"GET /blobs/{key}", "the signed URL is the credential"},
     {"POST /auth/github-actions/tokenless/exchange", "the CI job's credential, verified by GitHub"},
     {"POST /auth/gitlab-ci/tokenless/exchange", "the CI job's credential, verified by GitLab"},
-    {"GET /d/{site}/{path}", "a deployed site; a private one asks for its signed link"},
+    {"GET /d/{site}/{path}", "a redirect to the site's own origin (the sites listener)"},
     {"GET /_loupe/session", "who the caller's own session cookie belongs to"},
     {"POST /_loupe/session/link", "the one-time link token in the body is the credential"},
     {"DELETE /_loupe/session", "ends the caller's own session"},
@@ -71,6 +71,7 @@ struct Objects {
     std::string comment_id;
     std::string review_id;
     std::string deployment_id;
+    std::string link_id;
     std::string blob_key;
 };
 
@@ -138,6 +139,10 @@ Sample sample_for(const std::string& route, const Objects& o) {
     if (route.ends_with("/reactions")) {
         return route.starts_with("POST") ? Sample{"", {{"emoji", "\xF0\x9F\x91\x8D"}}}
                                          : Sample{"?emoji=%F0%9F%91%8D", nullptr};
+    }
+    // Revokes the links of no site, so that the walk's link is still there to revoke by id.
+    if (route == "DELETE /projects/{owner}/{project}/deployments/links") {
+        return {"?site=walk-no-such-site", nullptr};
     }
     if (route == "GET /accounts/{accountSlug}/analytics") {
         return {"?from=2020-01-01T00:00:00.000Z&to=2020-01-31T00:00:00.000Z&groupBy=day", nullptr};
@@ -220,6 +225,12 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
     o.review_id = review.json()["id"];
     const json deployment = deploy(server, {{"index.html", "<p>site</p>"}});
     o.deployment_id = deployment["id"];
+    // The private project's deployment URL is a private link: the one the link routes name.
+    const auto links =
+        http_get(server.base_url() + "/v2/projects/default/default/deployments/links", owner_pat);
+    REQUIRE_MESSAGE(links.status == 200, links.body);
+    REQUIRE_FALSE(links.json().empty());
+    o.link_id = links.json()[0]["id"];
     const auto project_resource =
         http_get(server.base_url() + "/v2/projects/default/default", owner_pat);
     REQUIRE(project_resource.status == 200);
@@ -239,6 +250,7 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
         {"commentId", o.comment_id},
         {"reviewId", o.review_id},
         {"deploymentId", o.deployment_id},
+        {"linkId", o.link_id},
     };
 
     // Carol's browser session (the review page), with its CSRF token.

@@ -92,9 +92,19 @@ std::string site_path(const nlohmann::json& deployment) {
     return url.substr(start);
 }
 
+std::string sites_url(const ServerProcess& server) {
+    return server.listener_url("sites");
+}
+
+int sites_port(const ServerProcess& server) {
+    const std::string url = sites_url(server);
+    return std::stoi(url.substr(url.rfind(':') + 1));
+}
+
 HttpResult raw_get(const ServerProcess& server, const std::string& target,
-                   const std::vector<std::string>& header_lines) {
-    Poco::Net::StreamSocket socket(Poco::Net::SocketAddress("127.0.0.1", server.port()));
+                   const std::vector<std::string>& header_lines, int port) {
+    const int target_port = port != 0 ? port : server.port();
+    Poco::Net::StreamSocket socket(Poco::Net::SocketAddress("127.0.0.1", target_port));
     socket.setReceiveTimeout(Poco::Timespan(30, 0));
     std::string request = "GET " + target + " HTTP/1.1\r\n";
     bool has_host = false;
@@ -103,7 +113,7 @@ HttpResult raw_get(const ServerProcess& server, const std::string& target,
         request += line + "\r\n";
     }
     if (!has_host) {
-        request += "Host: 127.0.0.1:" + std::to_string(server.port()) + "\r\n";
+        request += "Host: 127.0.0.1:" + std::to_string(target_port) + "\r\n";
     }
     request += "Connection: close\r\n\r\n";
     socket.sendBytes(request.data(), static_cast<int>(request.size()));

@@ -330,3 +330,52 @@ TEST_CASE("web plugin: sessions, sign-in links, CSRF and pages") {
         CHECK(refused.status == 404);
     }
 }
+
+TEST_CASE("web plugin: behind an https public URL the session cookie is __Host-loupe_session") {
+    ServerProcess secure(loupe::test::ServerOptions{
+        {"auth", "builds", "web"}, {{"http.public_url", "https://loupe.example.com"}}, {}});
+    const std::string base = secure.base_url();
+    const auto signed_in = http(HttpCall{
+        "POST", base + "/_loupe/session", "", "application/json", secure.personal_token(), {}});
+    REQUIRE(signed_in.status == 201);
+    const std::string cookie = signed_in.header("set-cookie");
+    static const std::regex prefixed("^__Host-loupe_session=([0-9a-f]{64}); Path=/;");
+    std::smatch match;
+    REQUIRE(std::regex_search(cookie, match, prefixed));
+    CHECK(cookie.ends_with("; HttpOnly; SameSite=Lax; Secure"));
+    const std::string token = match[1];
+    const std::string csrf = signed_in.json().at("csrfToken");
+
+    const auto session_with = [&](const std::string& cookie_header) {
+        return http(HttpCall{"GET",
+                             base + "/_loupe/session",
+                             "",
+                             "",
+                             std::nullopt,
+                             {{"Cookie", cookie_header}}})
+            .json();
+    };
+    // Only the prefixed name opens the session: a plain `loupe_session`, which any host of the
+    // same site could set, is not read.
+    CHECK_FALSE(session_with("__Host-loupe_session=" + token)["user"].is_null());
+    CHECK(session_with("loupe_session=" + token)["user"].is_null());
+    CHECK(http(HttpCall{"GET",
+                        base + "/v2/projects/default/default/builds",
+                        "",
+                        "",
+                        std::nullopt,
+                        {{"Cookie", "loupe_session=" + token}}})
+              .status == 401);
+
+    // Sign-out reads and clears the prefixed cookie.
+    const auto signed_out =
+        http(HttpCall{"DELETE",
+                      base + "/_loupe/session",
+                      "",
+                      "",
+                      std::nullopt,
+                      {{"Cookie", "__Host-loupe_session=" + token}, {"X-CSRF-Token", csrf}}});
+    CHECK(signed_out.status == 204);
+    CHECK(signed_out.header("set-cookie").starts_with("__Host-loupe_session=; Path=/; Max-Age=0"));
+    CHECK(session_with("__Host-loupe_session=" + token)["user"].is_null());
+}
