@@ -70,7 +70,8 @@ fi
 mirrors=()
 [ -n "$sources" ] && mirrors=("$sources")
 
-mkdir -p "$cache"
+# Packages in debs/, base root file systems beside it: only the packages go into a chroot.
+mkdir -p "$cache/debs"
 WORK=$(mktemp -d /var/tmp/loupe-images.XXXXXX)
 container=""
 cleanup() {
@@ -88,9 +89,9 @@ common=(
   --dpkgopt="$HERE/dpkg-excludes.cfg"
   --aptopt='Acquire::Languages "none"'
   --setup-hook='mkdir -p "$1/var/cache/apt/archives" "$1/etc/dpkg/dpkg.cfg.d"'
-  --setup-hook="sync-in $cache /var/cache/apt/archives/"
+  --setup-hook="sync-in $cache/debs /var/cache/apt/archives/"
   --setup-hook='echo force-unsafe-io >"$1/etc/dpkg/dpkg.cfg.d/00-build-unsafe-io"'
-  --customize-hook="sync-out /var/cache/apt/archives $cache"
+  --customize-hook="sync-out /var/cache/apt/archives $cache/debs"
   --customize-hook='rm -f "$1/etc/dpkg/dpkg.cfg.d/00-build-unsafe-io" "$1/etc/resolv.conf" "$1/etc/hostname"'
 )
 
@@ -101,7 +102,10 @@ common=(
 # unpacked once, not once per image.
 base_rootfs() {
   local key
+  # The package lists stay, the downloaded packages do not (they are in the cache already): a
+  # base that kept them would carry them into every image's chroot.
   local args=("${common[@]}" --variant=essential --skip=cleanup/apt
+    --customize-hook='rm -f "$1"/var/cache/apt/archives/*.deb'
     --hook-dir=/usr/share/mmdebstrap/hooks/merged-usr)
   # The inputs: the options (without this checkout's path), the epoch, the filters, the sources.
   key=$(printf '%s\n' "${args[@]//$HERE/}" "$SOURCE_DATE_EPOCH" |

@@ -24,6 +24,7 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "the first start creates admin, default
     test::TempDir data;
     const std::string data_dir = data.path() + "/data";  // created on demand
     std::ostringstream out;
+    const int64_t before_ms = now_ms();
     const auto result = bootstrap_if_empty(identity, data_dir, out);
     REQUIRE(result.has_value());
     CHECK(result->file == data_dir + "/bootstrap.json");
@@ -41,7 +42,9 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "the first start creates admin, default
                         {"account", "default"},
                         {"project", "default"},
                         {"projectToken", result->project_token},
-                        {"personalAccessToken", result->personal_access_token}});
+                        {"personalAccessToken", result->personal_access_token},
+                        {"personalAccessTokenExpiresAt",
+                         iso_time(result->personal_access_token_expires_at)}});
 
     const std::string printed = out.str();
     CHECK(printed.starts_with("+--"));
@@ -73,7 +76,24 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "the first start creates admin, default
     REQUIRE(by_pat.scope.size() == 1);
     CHECK(by_pat.scope[0].slug == "default");
 
-    // The block says how to revoke the PAT (it never expires), and the command it prints works.
+    // The PAT expires 30 days after the first start; the block and the file say when.
+    const int64_t thirty_days_ms = 30LL * 24 * 60 * 60 * 1000;
+    CHECK(result->personal_access_token_expires_at >= before_ms + thirty_days_ms);
+    CHECK(result->personal_access_token_expires_at <= now_ms() + thirty_days_ms);
+    bool listed = false;
+    for (const auto& token : identity.list_tokens()) {
+        if (token.kind == "personal") {
+            listed = true;
+            CHECK(token.expires_at == result->personal_access_token_expires_at);
+        }
+    }
+    CHECK(listed);
+    CHECK(printed.find("expires on " + iso_time(result->personal_access_token_expires_at).substr(0, 10)) !=
+          std::string::npos);
+    CHECK(Json::parse(read_file(result->file))["personalAccessTokenExpiresAt"] ==
+          iso_time(result->personal_access_token_expires_at));
+
+    // The block says how to revoke the PAT, and the command it prints works.
     const std::string revoke = "loupe admin token revoke --prefix ";
     const auto at = printed.find(revoke);
     REQUIRE(at != std::string::npos);
