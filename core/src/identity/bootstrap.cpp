@@ -78,13 +78,13 @@ void sync_directory(const fs::path& directory) {
 }
 
 std::string bootstrap_json(const BootstrapResult& result) {
-    nlohmann::ordered_json json{{"user", admin_slug},
-                                {"account", default_slug},
-                                {"project", default_slug},
-                                {"projectToken", result.project_token},
-                                {"personalAccessToken", result.personal_access_token},
-                                {"personalAccessTokenExpiresAt",
-                                 iso_time(result.personal_access_token_expires_at)}};
+    nlohmann::ordered_json json{
+        {"user", admin_slug},
+        {"account", default_slug},
+        {"project", default_slug},
+        {"projectToken", result.project_token},
+        {"personalAccessToken", result.personal_access_token},
+        {"personalAccessTokenExpiresAt", iso_time(result.personal_access_token_expires_at)}};
     return json.dump(2) + "\n";
 }
 

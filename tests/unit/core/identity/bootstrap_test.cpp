@@ -88,7 +88,8 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "the first start creates admin, default
         }
     }
     CHECK(listed);
-    CHECK(printed.find("expires on " + iso_time(result->personal_access_token_expires_at).substr(0, 10)) !=
+    CHECK(printed.find("expires on " +
+                       iso_time(result->personal_access_token_expires_at).substr(0, 10)) !=
           std::string::npos);
     CHECK(Json::parse(read_file(result->file))["personalAccessTokenExpiresAt"] ==
           iso_time(result->personal_access_token_expires_at));
