@@ -29,10 +29,12 @@ const scaleOut = {
 };
 
 /** Every key of etc/loupe.properties as the LOUPE_* variable Loupe reads for it. */
+// Keys set in the file, and keys shown commented out because their default is computed
+// (`# plugins.deployments.port = 8081`: http.port + 1).
 const knownVariables = new Set(
   readFileSync(join(sourceDir, "etc/loupe.properties"), "utf8")
     .split("\n")
-    .map((line) => /^([a-z0-9_.-]+)\s*=/.exec(line)?.[1])
+    .map((line) => /^(?:#\s*)?([a-z0-9_.-]+)\s*=/.exec(line)?.[1])
     .filter(Boolean)
     .map((key) => `LOUPE_${key.toUpperCase().replace(/[.-]/g, "_")}`),
 );
@@ -102,6 +104,28 @@ describe("helm chart packaging/helm/loupe", { skip: skip ?? false }, () => {
     const service = one(objects, "Service");
     assert.deepEqual(service.spec.selector, deployment.spec.selector.matchLabels);
     assert.deepEqual(deployment.spec.selector.matchLabels, deployment.spec.template.metadata.labels);
+
+    // Deployed sites on a listener of their own, exposed next to the API, never on its origin.
+    assert.deepEqual(loupe.ports.find((port) => port.name === "sites"), { name: "sites", containerPort: 8081, protocol: "TCP" });
+    assert.equal(env(objects).LOUPE_PLUGINS_DEPLOYMENTS_PORT.value, "8081");
+    assert.deepEqual(service.spec.ports.map((port) => [port.name, port.port, port.targetPort]),
+      [["http", 8080, "http"], ["sites", 8081, "sites"]]);
+    assert.ok(!("LOUPE_PLUGINS_DEPLOYMENTS_PUBLIC_URL" in env(objects)));
+    assert.ok(!("LOUPE_PLUGINS_DEPLOYMENTS_DOMAIN" in env(objects)));
+  });
+
+  test("sites: their own port, public address or domain become the deployments plugin's settings", async () => {
+    const objects = render({ "sites.port": 9090, "sites.publicUrl": "https://loupe-sites.example.net",
+      "sites.domain": "example-sites.com", "service.sitesPort": 443 });
+    await validateAll(objects);
+    const loupe = container(objects);
+    assert.equal(loupe.ports.find((port) => port.name === "sites").containerPort, 9090);
+    assert.equal(env(objects).LOUPE_PLUGINS_DEPLOYMENTS_PORT.value, "9090");
+    assert.equal(env(objects).LOUPE_PLUGINS_DEPLOYMENTS_PUBLIC_URL.value, "https://loupe-sites.example.net");
+    assert.equal(env(objects).LOUPE_PLUGINS_DEPLOYMENTS_DOMAIN.value, "example-sites.com");
+    const sites = one(objects, "Service").spec.ports.find((port) => port.name === "sites");
+    assert.equal(sites.port, 443);
+    assert.equal(sites.targetPort, "sites");
   });
 
   test("the drain settings become terminationGracePeriodSeconds", async () => {
