@@ -29,10 +29,14 @@ const skip = missingPrerequisite() ??
 if (skip) console.log(`# compose tests skipped: ${skip}`);
 const cli = clis.find((candidate) => candidate.name === "4.x");
 
-/** Every key of etc/loupe.properties as the LOUPE_* variable Loupe reads for it. */
+/**
+ * Every key of etc/loupe.properties as the LOUPE_* variable Loupe reads for it: keys set in the
+ * file, and keys shown commented out because their default is computed
+ * (`# plugins.deployments.port = 8081`: http.port + 1).
+ */
 function knownVariables() {
   return new Set(readFileSync(join(sourceDir, "etc/loupe.properties"), "utf8").split("\n")
-    .map((line) => /^([a-z0-9_.-]+)\s*=/.exec(line)?.[1]).filter(Boolean)
+    .map((line) => /^(?:#\s*)?([a-z0-9_.-]+)\s*=/.exec(line)?.[1]).filter(Boolean)
     .map((key) => `LOUPE_${key.toUpperCase().replace(/[.-]/g, "_")}`));
 }
 

@@ -411,7 +411,9 @@ TEST_CASE("deployments: files and bytes per deployment are limited, with a clear
     body["files"][0]["size"] = 10;
     const auto created = create_deployment(server, body);
     REQUIRE(created.status == 201);
-    for (const auto& target : created.json()["uploadFiles"]) {
+    // Kept: a range-for over a member of the temporary json() would read freed memory.
+    const auto created_json = created.json();
+    for (const auto& target : created_json["uploadFiles"]) {
         http(HttpCall{
             "PUT", target["uploadUrl"], understated[0].bytes, "text/html", std::nullopt, {}});
     }
