@@ -9,6 +9,7 @@
 
 #include "loupe/cli/lookups.hpp"
 #include "prune.hpp"
+#include "site/link_json.hpp"
 #include "site/link_keys.hpp"
 #include "site_names.hpp"
 #include "store/links.hpp"
@@ -170,15 +171,6 @@ int run_link(PluginContext& context, const std::vector<std::string>& args) {
         std::cout << url << "\n";
     }
     return 0;
-}
-
-Json link_json(const SiteLink& link) {
-    return {{"id", std::to_string(link.id)},
-            {"site", link.site_name},
-            {"deploymentId", std::to_string(link.deployment_id)},
-            {"source", link.source},
-            {"createdAt", iso_time(link.created_at)},
-            {"expiresAt", iso_time(link.expires_at)}};
 }
 
 int run_links(PluginContext& context, const std::vector<std::string>& args) {

@@ -10,6 +10,7 @@
 #include "loupe/http/http_error.hpp"
 #include "loupe/http/single_query.hpp"
 #include "routes/routes.hpp"
+#include "site/link_json.hpp"
 #include "store/links.hpp"
 
 namespace loupe::deployments {
@@ -20,15 +21,6 @@ namespace {
 RouteAccess project_admin() {
     return RouteAccess::project(ProjectPermission::admin,
                                 "You do not have permission to manage this project's links");
-}
-
-Json link_json(const SiteLink& link) {
-    return {{"id", std::to_string(link.id)},
-            {"site", link.site_name},
-            {"deploymentId", std::to_string(link.deployment_id)},
-            {"source", link.source},
-            {"createdAt", iso_time(link.created_at)},
-            {"expiresAt", iso_time(link.expires_at)}};
 }
 
 std::optional<std::string> site_filter(Request& request) {
