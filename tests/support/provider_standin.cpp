@@ -27,9 +27,9 @@ namespace {
 
 using nlohmann::json;
 
-class Handler : public Poco::Net::HTTPRequestHandler {
+class StandinHandler : public Poco::Net::HTTPRequestHandler {
 public:
-    explicit Handler(ProviderStandin& standin) : standin_(standin) {}
+    explicit StandinHandler(ProviderStandin& standin) : standin_(standin) {}
     void handleRequest(Poco::Net::HTTPServerRequest& request,
                        Poco::Net::HTTPServerResponse& response) override {
         standin_.handle(request, response);
@@ -39,12 +39,12 @@ private:
     ProviderStandin& standin_;
 };
 
-class Factory : public Poco::Net::HTTPRequestHandlerFactory {
+class StandinHandlerFactory : public Poco::Net::HTTPRequestHandlerFactory {
 public:
-    explicit Factory(ProviderStandin& standin) : standin_(standin) {}
+    explicit StandinHandlerFactory(ProviderStandin& standin) : standin_(standin) {}
     Poco::Net::HTTPRequestHandler* createRequestHandler(
         const Poco::Net::HTTPServerRequest&) override {
-        return new Handler(standin_);
+        return new StandinHandler(standin_);
     }
 
 private:
@@ -89,11 +89,13 @@ ProviderStandin::ProviderStandin(StandinOptions options) : options_(std::move(op
             options_.tls_certificate_file, "", Poco::Net::Context::VERIFY_NONE);
         Poco::Net::SecureServerSocket socket(address, 64, context);
         port_ = socket.address().port();
-        server_ = std::make_unique<Poco::Net::HTTPServer>(new Factory(*this), socket, params);
+        server_ = std::make_unique<Poco::Net::HTTPServer>(new StandinHandlerFactory(*this), socket,
+                                                          params);
     } else {
         Poco::Net::ServerSocket socket(address);
         port_ = socket.address().port();
-        server_ = std::make_unique<Poco::Net::HTTPServer>(new Factory(*this), socket, params);
+        server_ = std::make_unique<Poco::Net::HTTPServer>(new StandinHandlerFactory(*this), socket,
+                                                          params);
     }
     server_->start();
 }

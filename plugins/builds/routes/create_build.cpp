@@ -65,7 +65,7 @@ void read_secure_uploads(JsonReader& reader, CreateBuildInput& input) {
     }
 }
 
-CreateBuildInput parse(Request& request) {
+CreateBuildInput parse_create_build_input(Request& request) {
     const Json& body = object_body(request);
     Validation validation;
     JsonReader reader(body, validation);
@@ -144,7 +144,7 @@ void add_create_build(Host& host, const BuildEvents& events, const UploadPolicy&
     auto& log = host.log();
     host.routes().add_validated(
         Method::post, "/builds", AuthRequirement::project_token, RouteAccess::token_project(),
-        parse, [&, host_ptr = &host](Request& request, CreateBuildInput& input) {
+        parse_create_build_input, [&, host_ptr = &host](Request& request, CreateBuildInput& input) {
             const auto& principal = request.principal();
             Build& requested = input.build;
             check_bound_run(principal, requested);

@@ -17,7 +17,7 @@ struct FindBaselineInput {
     std::string mode = "ci";
 };
 
-FindBaselineInput parse(Request& request) {
+FindBaselineInput parse_find_baseline_input(Request& request) {
     const Json& body = object_body(request);
     Validation validation;
     JsonReader reader(body, validation);
@@ -36,7 +36,7 @@ void add_find_baseline(Host& host) {
     auto& database = host.db();
     host.routes().add_validated(
         Method::post, "/baseline", AuthRequirement::project_token,
-        RouteAccess::token_project(ProjectPermission::view), parse,
+        RouteAccess::token_project(ProjectPermission::view), parse_find_baseline_input,
         [&, host_ptr = &host](Request& request, const FindBaselineInput& input) {
             const Project* project = &request.access().require_project();
             auto session = database.session();

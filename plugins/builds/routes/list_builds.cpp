@@ -20,7 +20,7 @@ struct ListBuildsInput {
     bool distinct_name = false;
 };
 
-ListBuildsInput parse(Request& request) {
+ListBuildsInput parse_list_builds_input(Request& request) {
     Validation validation;
     ListBuildsInput input;
     input.pagination = parse_pagination(request, validation);
@@ -62,7 +62,8 @@ void add_list_builds(Host& host) {
     host.routes().add_validated(
         Method::get, "/projects/{owner}/{project}/builds",
         AuthRequirement::project_or_personal_token, RouteAccess::project(ProjectPermission::view),
-        parse, [&, host_ptr = &host](Request& request, const ListBuildsInput& input) {
+        parse_list_builds_input,
+        [&, host_ptr = &host](Request& request, const ListBuildsInput& input) {
             const Project& project = request.access().require_project();
             Query query;
             query.where("project_id = ?", {project.id});

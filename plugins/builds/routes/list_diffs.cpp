@@ -25,7 +25,7 @@ struct ListDiffsInput {
     MetricsPeriod period = MetricsPeriod::last_7_days;
 };
 
-ListDiffsInput parse(Request& request) {
+ListDiffsInput parse_list_diffs_input(Request& request) {
     Validation validation;
     ListDiffsInput input;
     auto number = parse_positive_integer(request.param("buildNumber"), validation);
@@ -113,7 +113,7 @@ void add_list_diffs(Host& host) {
     host.routes().add_validated(
         Method::get, "/projects/{owner}/{project}/builds/{buildNumber}/diffs",
         AuthRequirement::project_or_personal_token, RouteAccess::project(ProjectPermission::view),
-        parse, [&](Request& request, const ListDiffsInput& input) {
+        parse_list_diffs_input, [&](Request& request, const ListDiffsInput& input) {
             const auto& principal = request.principal();
             const Project& project = request.access().require_project();
             auto session = database.session();

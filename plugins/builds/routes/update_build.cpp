@@ -65,7 +65,7 @@ ScreenshotInput read_screenshot(const Json& item, const std::string& path, Valid
     return screenshot;
 }
 
-UpdateBuildInput parse(Request& request) {
+UpdateBuildInput parse_update_build_input(Request& request) {
     UpdateBuildInput input;
     const auto& id = request.param("buildId");
     if (!id.empty() && id.size() < 19 && std::all_of(id.begin(), id.end(), ::isdigit)) {
@@ -171,7 +171,7 @@ void add_update_build(Host& host, const BuildEvents& events, const UploadPolicy&
     host.routes().add_validated(
         Method::put, "/builds/{buildId}", AuthRequirement::project_token,
         // The build named must belong to the token's project (checked below, with its row).
-        RouteAccess::token_project(), parse,
+        RouteAccess::token_project(), parse_update_build_input,
         [&, host_ptr = &host](Request& request, UpdateBuildInput& input) {
             const auto& principal = request.principal();
             if (!input.build_id) {

@@ -49,7 +49,7 @@ Json read_anchor(JsonReader& reader) {
     return nullptr;
 }
 
-CreateCommentInput parse(Request& request) {
+CreateCommentInput parse_create_comment_input(Request& request) {
     Validation validation;
     CreateCommentInput input;
     auto number = parse_build_number(request.param("buildNumber"), validation);
@@ -96,7 +96,8 @@ void add_create_comment(Host& host, builds::BuildsService& builds) {
         AuthRequirement::personal_token,
         RouteAccess::project(ProjectPermission::review,
                              "You do not have permission to comment on this build"),
-        parse, [&host, &builds](Request& request, const CreateCommentInput& input) {
+        parse_create_comment_input,
+        [&host, &builds](Request& request, const CreateCommentInput& input) {
             auto access = open_build(host, builds, request, input.number);
             // Resolved before the transaction (mentions read identity); refused in check order.
             auto body = try_resolve_comment_body(host.identity(), access.project, input.body);

@@ -71,7 +71,7 @@ void add_review_comment(soci::session& session, const Review& review, const Comm
     }
 }
 
-CreateReviewInput parse(Request& request) {
+CreateReviewInput parse_create_review_input(Request& request) {
     Validation validation;
     CreateReviewInput input;
     auto number = parse_build_number(request.param("buildNumber"), validation);
@@ -150,7 +150,8 @@ void add_create_review(Host& host, builds::BuildsService& builds) {
         AuthRequirement::personal_token,
         RouteAccess::project(ProjectPermission::review,
                              "You do not have permission to review this build"),
-        parse, [&host, &builds](Request& request, const CreateReviewInput& input) {
+        parse_create_review_input,
+        [&host, &builds](Request& request, const CreateReviewInput& input) {
             auto access = open_build(host, builds, request, input.number);
             std::optional<ResolvedBody> comment;
             if (!input.body.is_null()) {

@@ -16,7 +16,7 @@ struct EditInput {
     Json body;
 };
 
-EditInput parse(Request& request) {
+EditInput parse_edit_comment_input(Request& request) {
     Validation validation;
     EditInput input;
     auto number = parse_build_number(request.param("buildNumber"), validation);
@@ -40,8 +40,8 @@ void add_edit_comment(Host& host, builds::BuildsService& builds) {
     const std::string path =
         "/projects/{owner}/{project}/builds/{buildNumber}/comments/{commentId}";
     host.routes().add_validated(
-        Method::patch, path, AuthRequirement::personal_token, author_access(), parse,
-        [&host, &builds](Request& request, const EditInput& input) {
+        Method::patch, path, AuthRequirement::personal_token, author_access(),
+        parse_edit_comment_input, [&host, &builds](Request& request, const EditInput& input) {
             auto access = open_build(host, builds, request, input.number);
             auto body = try_resolve_comment_body(host.identity(), access.project, input.body);
             Comment saved = host.db().transaction([&](soci::session& session) {

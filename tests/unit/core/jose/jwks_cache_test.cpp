@@ -17,7 +17,7 @@ using namespace std::chrono_literals;
 using test::LocalReply;
 using test::LocalRequest;
 
-constexpr int64_t now = 1'700'000'000;
+constexpr int64_t cache_now = 1'700'000'000;
 
 /// An issuer whose published keys the test changes; its clock is the test's.
 struct RotatingIssuer {
@@ -40,14 +40,15 @@ struct RotatingIssuer {
     }
 };
 
-JwtExpectations expectations() {
-    return {
-        .issuer = "https://issuer.example", .audiences = {"loupe"}, .now_s = [] { return now; }};
+JwtExpectations cache_expectations() {
+    return {.issuer = "https://issuer.example", .audiences = {"loupe"}, .now_s = [] {
+                return cache_now;
+            }};
 }
 
 std::string token_of(const SigningKey& key, const std::string& kid) {
-    return sign_jwt({{"iss", "https://issuer.example"}, {"aud", "loupe"}, {"exp", now + 60}}, key,
-                    kid);
+    return sign_jwt({{"iss", "https://issuer.example"}, {"aud", "loupe"}, {"exp", cache_now + 60}},
+                    key, kid);
 }
 
 TEST_CASE("keys are fetched once, kept, and fetched again after their time to live") {
@@ -56,11 +57,11 @@ TEST_CASE("keys are fetched once, kept, and fetched again after their time to li
     issuer.publish({key.public_jwk("one")});
     const HttpClient http;
     JwksCache cache(http, issuer.server.url() + "/jwks", issuer.options());
-    CHECK(cache.verify(token_of(key, "one"), expectations()));
-    CHECK(cache.verify(token_of(key, "one"), expectations()));
+    CHECK(cache.verify(token_of(key, "one"), cache_expectations()));
+    CHECK(cache.verify(token_of(key, "one"), cache_expectations()));
     CHECK(cache.fetches() == 1);
     issuer.clock += 61min;
-    CHECK(cache.verify(token_of(key, "one"), expectations()));
+    CHECK(cache.verify(token_of(key, "one"), cache_expectations()));
     CHECK(cache.fetches() == 2);
 }
 
@@ -71,25 +72,25 @@ TEST_CASE("a rotated key is found by fetching again, at most once per interval")
     issuer.publish({old_key.public_jwk("2024")});
     const HttpClient http;
     JwksCache cache(http, issuer.server.url() + "/jwks", issuer.options());
-    CHECK(cache.verify(token_of(old_key, "2024"), expectations()));
+    CHECK(cache.verify(token_of(old_key, "2024"), cache_expectations()));
 
     issuer.publish({old_key.public_jwk("2024"), new_key.public_jwk("2025")});
-    CHECK(cache.verify(token_of(new_key, "2025"), expectations()));
+    CHECK(cache.verify(token_of(new_key, "2025"), cache_expectations()));
     CHECK(cache.fetches() == 2);
 
     // Made-up kids: no fetch within the interval, so the issuer is not flooded.
     const auto stranger = SigningKey::generate(Algorithm::rs256);
     for (int i = 0; i < 5; ++i) {
         const auto result =
-            cache.verify(token_of(stranger, "fake-" + std::to_string(i)), expectations());
+            cache.verify(token_of(stranger, "fake-" + std::to_string(i)), cache_expectations());
         CHECK(result.error().failure == JwtFailure::unknown_key);
     }
     CHECK(cache.fetches() == 2);  // the rotation's fetch was less than a minute ago
     issuer.clock += 2min;
-    CHECK(cache.verify(token_of(stranger, "fake-9"), expectations()).error().failure ==
+    CHECK(cache.verify(token_of(stranger, "fake-9"), cache_expectations()).error().failure ==
           JwtFailure::unknown_key);
     CHECK(cache.fetches() == 3);
-    CHECK(cache.verify(token_of(new_key, "2025"), expectations()));
+    CHECK(cache.verify(token_of(new_key, "2025"), cache_expectations()));
 }
 
 TEST_CASE("concurrent tokens with a new kid share one fetch") {
@@ -99,13 +100,13 @@ TEST_CASE("concurrent tokens with a new kid share one fetch") {
     issuer.publish({first.public_jwk("a")});
     const HttpClient http;
     JwksCache cache(http, issuer.server.url() + "/jwks", issuer.options());
-    CHECK(cache.verify(token_of(first, "a"), expectations()));
+    CHECK(cache.verify(token_of(first, "a"), cache_expectations()));
     issuer.publish({first.public_jwk("a"), second.public_jwk("b")});
     std::vector<std::thread> threads;
     std::atomic<int> verified{0};
     for (int i = 0; i < 6; ++i) {
         threads.emplace_back([&] {
-            if (cache.verify(token_of(second, "b"), expectations())) {
+            if (cache.verify(token_of(second, "b"), cache_expectations())) {
                 ++verified;
             }
         });
@@ -125,10 +126,11 @@ TEST_CASE("an issuer that cannot be reached gives keys_unavailable, not an excep
     options.http.max_attempts = 1;
     JwksCache cache(http, issuer.server.url() + "/jwks", options);
     const auto key = SigningKey::generate(Algorithm::es256);
-    const auto result = cache.verify(token_of(key, "one"), expectations());
+    const auto result = cache.verify(token_of(key, "one"), cache_expectations());
     CHECK(result.error().failure == JwtFailure::keys_unavailable);
     CHECK(result.error().message.find("answered 500") != std::string::npos);
-    CHECK(cache.verify("not a token", expectations()).error().failure == JwtFailure::malformed);
+    CHECK(cache.verify("not a token", cache_expectations()).error().failure ==
+          JwtFailure::malformed);
 }
 
 }  // namespace

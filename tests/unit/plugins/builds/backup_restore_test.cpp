@@ -23,12 +23,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-json body(const std::string& commit, const std::string& branch, json extra = json::object()) {
-    json b = {{"commit", commit}, {"branch", branch}};
-    b.update(extra);
-    return b;
-}
-
 std::string download(const std::string& url) {
     const auto result = http_get(url);
     REQUIRE_MESSAGE(result.status == 200, url);

@@ -58,7 +58,7 @@ TEST_CASE("a server killed while diffing concludes the build after a restart, ex
     const int64_t number = pushed["number"].get<int64_t>();
     const int64_t build_id = std::stoll(pushed["id"].get<std::string>());
 
-    auto db = open_database(server);
+    auto db = open_server_database(server);
     long long done_at_kill = 0, total_at_kill = 0;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
     while (std::chrono::steady_clock::now() < deadline) {
@@ -86,7 +86,7 @@ TEST_CASE("a server killed while diffing concludes the build after a restart, ex
     CHECK(build["stats"]["unchanged"] == shot_count / 2);
     CHECK(build["stats"]["total"] == shot_count);
 
-    db = open_database(server);
+    db = open_server_database(server);
     CHECK(build_count(*db, "SELECT COUNT(*) FROM screenshot_diffs WHERE build_id = ", build_id) ==
           shot_count);
     CHECK(build_count(*db,

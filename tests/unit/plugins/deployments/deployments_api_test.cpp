@@ -5,16 +5,12 @@
 #include <filesystem>
 
 #include "deployments_client.hpp"
+#include "support/admin_cli.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;
 
 namespace {
-
-std::string first_detail(const HttpResult& result) {
-    const auto body = result.json();
-    return body.contains("details") ? body["details"][0].value("message", "") : "";
-}
 
 std::vector<SiteFileSpec> small_site(const std::string& seed) {
     return {{"index.html", "<!doctype html><title>" + seed + "</title>", "text/html"},

@@ -150,29 +150,8 @@ HttpResult raw_get(const ServerProcess& server, const std::string& target,
     return result;
 }
 
-namespace {
-
-std::unique_ptr<soci::session> open_database(const ServerProcess& server) {
-    const auto& url = server.database_url();
-    if (url.rfind("sqlite:", 0) == 0) {
-        // The server writes at the same time: wait for its locks as the server itself does.
-        return std::make_unique<soci::session>(soci::sqlite3,
-                                               "db=\"" + url.substr(7) + "\" timeout=30");
-    }
-    return std::make_unique<soci::session>(soci::postgresql, url);
-}
-
-}  // namespace
-
-long long count_rows(const ServerProcess& server, const std::string& sql) {
-    auto db = open_database(server);
-    long long count = 0;
-    *db << sql, soci::into(count);
-    return count;
-}
-
 void execute_sql(const ServerProcess& server, const std::string& sql) {
-    auto db = open_database(server);
+    auto db = open_server_database(server);
     *db << sql;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "support/http_client.hpp"
+#include "support/server_database.hpp"
 #include "support/server_process.hpp"
 
 namespace loupe::test {
@@ -49,8 +50,6 @@ int sites_port(const ServerProcess& server);
 HttpResult raw_get(const ServerProcess& server, const std::string& target,
                    const std::vector<std::string>& header_lines = {}, int port = 0);
 
-/// SELECT COUNT(*)-style query on the server's database.
-long long count_rows(const ServerProcess& server, const std::string& sql);
 /// Runs a statement on the server's database (tests backdate rows with it).
 void execute_sql(const ServerProcess& server, const std::string& sql);
 /// Where the local blob store keeps `key`.

@@ -17,9 +17,9 @@ using nlohmann::json;
 namespace {
 
 const std::string job_sha = "0123456789abcdef0123456789abcdef01234567";
-const std::string other_sha = "89abcdef0123456789abcdef0123456789abcdef";
+const std::string bearer_other_sha = "89abcdef0123456789abcdef0123456789abcdef";
 
-json github_data() {
+json bearer_github_data() {
     return {{"installations", {{"77", {{"mode", "ok"}, {"repositories", {"acme/web"}}}}}},
             {"runs",
              {{"acme/web/1001",
@@ -37,7 +37,7 @@ std::string run_token(const std::string& run_id) {
 
 TEST_CASE("tokenless GitHub bearer: verified once, then trusted while the project allows it") {
     GitServer git;
-    git.standin().set_data(github_data());
+    git.standin().set_data(bearer_github_data());
     const auto token = run_token("1001");
     const std::string not_found =
         "Project not found. Ensure a project exists in Argos (https://app.argos-ci.com) and "
@@ -169,7 +169,7 @@ TEST_CASE("GitLab CI keyless upload: job token verified with GET /job, then exch
     CHECK(direct.status == 200);
     CHECK(direct.json()["name"] == "default");
 
-    auto wrong_commit = exchange(token, other_sha, "main");
+    auto wrong_commit = exchange(token, bearer_other_sha, "main");
     CHECK(wrong_commit.status == 401);
     CHECK(error_of(wrong_commit) == "GitLab CI job does not match commit.");
     auto wrong_branch = exchange(token, job_sha, "feature");
@@ -259,7 +259,7 @@ TEST_CASE("tokenless GitHub bearer: bound to its run's commit and branch; forks 
     GitServerOptions options;
     options.plugins = {"auth", "builds", "deployments", "git"};
     GitServer git(options);
-    json data = github_data();
+    json data = bearer_github_data();
     // A run of the repository on `feature`; a fork's pull request from its own `main`; a fork's
     // pull request from `feature`. Their run ids are public on a public repository.
     data["runs"]["acme/web/2001"] = {
@@ -280,7 +280,7 @@ TEST_CASE("tokenless GitHub bearer: bound to its run's commit and branch; forks 
     const auto own = run_token("2001");
 
     // Another commit, or another branch, than the run's: refused.
-    auto other_commit = http_json("POST", builds, build_body(other_sha, "feature"), own);
+    auto other_commit = http_json("POST", builds, build_body(bearer_other_sha, "feature"), own);
     CHECK(other_commit.status == 401);
     CHECK(error_of(other_commit) == "Token is bound to a different commit than the one provided.");
     auto other_branch = http_json("POST", builds, build_body(job_sha, "main"), own);
@@ -288,8 +288,8 @@ TEST_CASE("tokenless GitHub bearer: bound to its run's commit and branch; forks 
     CHECK(error_of(other_branch) == "Token is bound to a different branch than the one provided.");
     // The run's own; and a pull request run's merge commit, named with its head commit.
     CHECK(http_json("POST", builds, build_body(job_sha, "feature"), own).status == 201);
-    CHECK(http_json("POST", builds, build_body(other_sha, "feature", {{"prHeadCommit", job_sha}}),
-                    own)
+    CHECK(http_json("POST", builds,
+                    build_body(bearer_other_sha, "feature", {{"prHeadCommit", job_sha}}), own)
               .status == 201);
 
     // A fork's run naming its own `main`: no build of the default branch, no production.
@@ -302,7 +302,7 @@ TEST_CASE("tokenless GitHub bearer: bound to its run's commit and branch; forks 
     CHECK(production.status == 403);
     CHECK(error_of(production).starts_with("A CI run of a fork cannot deploy to production"));
     auto deploy_other = http_json("POST", git.url("/v2/deployments"),
-                                  deployment_request(other_sha, "main"), fork_main);
+                                  deployment_request(bearer_other_sha, "main"), fork_main);
     CHECK(deploy_other.status == 401);
 
     // A fork's pull request on its branch goes through, marked: a baseline only once reviewed.
@@ -312,7 +312,7 @@ TEST_CASE("tokenless GitHub bearer: bound to its run's commit and branch; forks 
     CHECK(http_json("POST", git.url("/v2/deployments"), deployment_request(job_sha, "feature"),
                     fork_feature)
               .status == 201);
-    auto db = open_database(git.server());
+    auto db = open_server_database(git.server());
     CHECK(query_number(*db, "SELECT untrusted_head FROM builds WHERE id = " +
                                 preview.json()["build"]["id"].get<std::string>()) == 1);
     CHECK(query_number(*db, "SELECT COUNT(*) FROM builds WHERE untrusted_head = 1") == 1);
@@ -324,7 +324,8 @@ TEST_CASE("tokenless GitHub bearer: bound to its run's commit and branch; forks 
     const std::string short_lived = exchanged.json()["token"];
     CHECK(http_json("POST", builds, build_body(job_sha, "main"), short_lived).status == 403);
     CHECK(http_json("POST", builds, build_body(job_sha, "feature"), short_lived).status == 401);
-    CHECK(http_json("POST", builds, build_body(other_sha, "main"), short_lived).status == 401);
+    CHECK(http_json("POST", builds, build_body(bearer_other_sha, "main"), short_lived).status ==
+          401);
 }
 
 TEST_CASE("GitLab CI bearer: bound to its job's commit and branch; merge requests stay off main") {

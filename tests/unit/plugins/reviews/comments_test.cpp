@@ -18,18 +18,6 @@ HttpResult send_json(const std::string& method, const std::string& url, const js
         method, url, body.is_null() ? "" : body.dump(), "application/json", std::move(bearer), {}});
 }
 
-const Paint block{10, 8, 14, 10};
-
-ServerOptions with_reviews() {
-    ServerOptions options;
-    options.plugins = {"auth", "builds", "reviews"};
-    return options;
-}
-
-int64_t number_of(const json& build) {
-    return build["number"].get<int64_t>();
-}
-
 /// A reference build on main and a check build with one changed screenshot.
 struct CommentedBuild {
     ServerProcess server{with_reviews()};
@@ -79,7 +67,7 @@ struct CommentedBuild {
 };
 
 long long count(const ServerProcess& server, const std::string& sql) {
-    auto db = open_database(server);
+    auto db = open_server_database(server);
     return query_number(*db, sql);
 }
 

@@ -98,7 +98,7 @@ TEST_CASE("web plugin: thumbnails and the live state of a build") {
     CHECK(image.height == 180);
     // Made once, then served from its blob.
     CHECK(get(server, thumbs + changed_id + "/head", pat).body == thumbnail.body);
-    auto database = loupe::test::open_database(server);
+    auto database = loupe::test::open_server_database(server);
     CHECK(loupe::test::query_number(*database, "SELECT COUNT(*) FROM web_thumbnails") == 1);
 
     CHECK(get(server, thumbs + changed_id + "/base", pat).status == 200);
