@@ -103,6 +103,7 @@ describe("keyless CI uploads", { skip: skip() }, () => {
     server.admin("project", "create", "--account", "default", "--name", "gitlab-app");
     server.admin("project", "link-gitlab", "--project", "default/gitlab-app", "--gitlab-project", "group/app");
     server.admin("project", "tokenless-auth", "--project", "default/gitlab-app", "--enabled", "true");
+    server.admin("project", "gitlab-ci-oidc", "--project", "default/gitlab-app", "--enabled", "true");
   });
   after(async () => {
     await server?.stop();
@@ -269,5 +270,52 @@ describe("keyless CI uploads", { skip: skip() }, () => {
     }
     const counts = await standin.counts();
     assert.ok(counts.gitlab_job >= clis.length, JSON.stringify(counts));
+  });
+
+  test("GitLab CI: an id_tokens ID token, exchanged with the documented curl, then the CLI uploads", async () => {
+    const cli = clis.find((candidate) => candidate.name === "latest");
+    const repo = new GitRepo({ branch: "gitlab-oidc" });
+    const { dir } = repo.screenshots("screenshots", "gitlab-oidc", 1);
+    // What GitLab hands the job as $LOUPE_ID_TOKEN for `id_tokens: LOUPE_ID_TOKEN: aud: <origin>`.
+    const signed = await fetch(`${standin.url}/_standin/oidc/sign`, {
+      method: "POST",
+      body: JSON.stringify({
+        issuer: "gitlab",
+        claims: {
+          aud: new URL(server.apiBaseUrl).origin,
+          project_path: "group/app",
+          project_id: "501",
+          sha: repo.commit,
+          ref: repo.branch,
+          ref_type: "branch",
+          pipeline_source: "push",
+        },
+      }),
+    });
+    const { value: idToken } = await signed.json();
+    const gitlabEnv = {
+      GITLAB_CI: "true",
+      CI_COMMIT_SHA: repo.commit,
+      CI_COMMIT_REF_NAME: repo.branch,
+      LOUPE_ID_TOKEN: idToken,
+      LOUPE_API_URL: server.apiBaseUrl.replace(/\/$/, ""),
+    };
+    // docs/git-providers.md, "GitLab CI with an ID token".
+    const script = `
+      curl -fsS -X POST "$LOUPE_API_URL/auth/gitlab-ci/oidc/exchange" \\
+        -H 'Content-Type: application/json' \\
+        -d "{\\"oidcToken\\":\\"$LOUPE_ID_TOKEN\\",\\"commit\\":\\"$CI_COMMIT_SHA\\"}" \\
+        | sed -E 's/.*"token":"([^"]+)".*/\\1/'`;
+    const token = execFileSync("bash", ["-c", script], { env: repo.env(gitlabEnv) }).toString().trim();
+    assert.match(token, /^argos_tmp_[a-z1-9]{30}$/, "a 40-character ARGOS_TOKEN");
+    const run = await runCli(cli, repo, ["upload", dir], {
+      ...gitlabEnv,
+      ARGOS_API_BASE_URL: server.apiBaseUrl,
+      ARGOS_TOKEN: token,
+    });
+    assert.equal(run.code, 0, `${describeRun(cli, run)}\n${logTail(server)}`);
+    const created = createdBuildNumber(run);
+    assert.ok(created, describeRun(cli, run));
+    assert.match(created.url, /\/default\/gitlab-app\/builds\/\d+$/, "the build went to the linked project");
   });
 });

@@ -22,8 +22,7 @@ using nlohmann::json;
 
 std::string base64url(const std::vector<unsigned char>& bytes) {
     std::ostringstream encoded;
-    Poco::Base64Encoder encoder(encoded,
-                                Poco::BASE64_URL_ENCODING | Poco::BASE64_NO_PADDING);
+    Poco::Base64Encoder encoder(encoded, Poco::BASE64_URL_ENCODING | Poco::BASE64_NO_PADDING);
     encoder.write(reinterpret_cast<const char*>(bytes.data()),
                   static_cast<std::streamsize>(bytes.size()));
     encoder.close();
@@ -77,8 +76,7 @@ std::string ProviderStandin::sign_id_token(const std::string& kind, const json& 
 
 ProviderStandin::Reply ProviderStandin::oidc(const std::string& kind, const std::string& path,
                                              Poco::Net::HTTPServerRequest& request) {
-    const std::string jwks_path =
-        kind == "gitlab" ? "/oauth/discovery/keys" : "/.well-known/jwks";
+    const std::string jwks_path = kind == "gitlab" ? "/oauth/discovery/keys" : "/.well-known/jwks";
     if (path == "/.well-known/openid-configuration") {
         counted("oidc_discovery");
         return {200, json{{"issuer", oidc_issuer(kind)},

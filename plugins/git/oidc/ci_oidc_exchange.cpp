@@ -136,9 +136,9 @@ Json CiOidcExchange::token_answer(const IssuedToken& issued) const {
 }
 
 Json CiOidcExchange::exchange_github(const OidcExchangeInput& input) {
-    const Wording wording{messages::invalid_github_token,      messages::github_unavailable,
-                          messages::no_github_project,         messages::multiple_github_projects,
-                          messages::github_disabled,           messages::github_commit_mismatch};
+    const Wording wording{messages::invalid_github_token, messages::github_unavailable,
+                          messages::no_github_project,    messages::multiple_github_projects,
+                          messages::github_disabled,      messages::github_commit_mismatch};
     const auto claims = verified_claims(github_, input.oidc_token, {"repository", "sha"}, wording);
     const auto repository = claim(claims, "repository");
     if (input.repository && lower(*input.repository) != lower(repository)) {
@@ -155,9 +155,9 @@ Json CiOidcExchange::exchange_github(const OidcExchangeInput& input) {
 }
 
 Json CiOidcExchange::exchange_gitlab(const OidcExchangeInput& input) {
-    const Wording wording{messages::invalid_gitlab_token,      messages::gitlab_unavailable,
-                          messages::no_gitlab_project,         messages::multiple_gitlab_projects,
-                          messages::gitlab_disabled,           messages::gitlab_commit_mismatch};
+    const Wording wording{messages::invalid_gitlab_token, messages::gitlab_unavailable,
+                          messages::no_gitlab_project,    messages::multiple_gitlab_projects,
+                          messages::gitlab_disabled,      messages::gitlab_commit_mismatch};
     const auto claims =
         verified_claims(gitlab_, input.oidc_token, {"project_path", "project_id", "sha"}, wording);
     std::optional<int64_t> project_id;

@@ -67,14 +67,17 @@ jose::JwksCache* OidcIssuer::keys(std::string& why) {
 
 jose::JwtVerification OidcIssuer::verify(std::string_view token,
                                          const std::vector<std::string>& audiences) {
+    const jose::JwtExpectations expect{
+        .issuer = issuer_, .audiences = audiences, .algorithms = {jose::Algorithm::rs256}};
+    if (!jose::peek_jwt_header(token)) {
+        // Not a JWT at all: refused without asking the issuer anything.
+        return jose::verify_jwt(token, jose::JsonWebKeySet(), expect);
+    }
     std::string why;
     auto* cache = keys(why);
     if (cache == nullptr) {
         return jose::JwtVerification::failed(jose::JwtFailure::keys_unavailable, why);
     }
-    const jose::JwtExpectations expect{.issuer = issuer_,
-                                       .audiences = audiences,
-                                       .algorithms = {jose::Algorithm::rs256}};
     return cache->verify(token, expect);
 }
 

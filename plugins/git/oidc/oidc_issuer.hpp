@@ -30,8 +30,7 @@ public:
     /// The token checked against the issuer's keys (RS256 only): `iss` this issuer, `aud` one
     /// of `audiences`, `exp`, `nbf` and `iat` with a minute of leeway. keys_unavailable when
     /// discovery or the key set failed.
-    jose::JwtVerification verify(std::string_view token,
-                                 const std::vector<std::string>& audiences);
+    jose::JwtVerification verify(std::string_view token, const std::vector<std::string>& audiences);
 
 private:
     /// The key cache, discovering the issuer first if need be; nullptr with `why` set when

@@ -16,10 +16,12 @@ inline const char* const multiple_github_projects =
 inline const char* const github_disabled =
     "GitHub Actions OIDC authentication is not enabled for this project. Enable it in the project "
     "settings.";
-inline const char* const github_commit_mismatch = "GitHub Actions OIDC token does not match commit.";
+inline const char* const github_commit_mismatch =
+    "GitHub Actions OIDC token does not match commit.";
 
 inline const char* const invalid_gitlab_token = "Invalid GitLab CI OIDC token.";
-inline const char* const gitlab_unavailable = "Unable to verify GitLab CI OIDC token. Please retry.";
+inline const char* const gitlab_unavailable =
+    "Unable to verify GitLab CI OIDC token. Please retry.";
 inline const char* const no_gitlab_project = "No project is linked to this GitLab project.";
 inline const char* const multiple_gitlab_projects =
     "Multiple projects are linked to this GitLab project.";

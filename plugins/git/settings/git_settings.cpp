@@ -56,6 +56,11 @@ std::vector<std::string> comma_list(const std::string& text) {
     return values;
 }
 
+/// `value`, or `fallback` when the setting is empty.
+std::string or_default(std::string value, std::string fallback) {
+    return value.empty() ? std::move(fallback) : std::move(value);
+}
+
 /// The GitLab instance an API URL belongs to: "https://gitlab.com/api/v4" → "https://gitlab.com".
 std::string gitlab_instance_of(const std::string& api_url) {
     constexpr std::string_view api_path = "/api/v4";
@@ -111,12 +116,13 @@ GitSettings read_git_settings(const ConfigView& plugin, const ConfigView& global
     settings.gitlab_token = global.get_string("gitlab.token", "");
     settings.gitlab_token_file = global.get_string("gitlab.token_file", "");
 
-    settings.github_oidc_issuer = http_url(
-        "github.actions_oidc_issuer",
-        global.get_string("github.actions_oidc_issuer", settings.github_oidc_issuer));
+    settings.github_oidc_issuer =
+        http_url("github.actions_oidc_issuer",
+                 or_default(global.get_string("github.actions_oidc_issuer", ""),
+                            settings.github_oidc_issuer));
     settings.gitlab_oidc_issuer =
-        http_url("gitlab.oidc_issuer", global.get_string("gitlab.oidc_issuer",
-                                                         gitlab_instance_of(settings.gitlab_api_url)));
+        http_url("gitlab.oidc_issuer", or_default(global.get_string("gitlab.oidc_issuer", ""),
+                                                  gitlab_instance_of(settings.gitlab_api_url)));
     for (auto& audience : comma_list(plugin.get_string("oidc_audiences", ""))) {
         settings.oidc_audiences.push_back(without_trailing_slash(std::move(audience)));
     }

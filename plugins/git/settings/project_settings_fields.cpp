@@ -8,10 +8,11 @@ namespace {
 
 ProjectSettingField<GitProjectSettings> flag_field(const char* name,
                                                    bool GitProjectSettings::*member) {
-    return {.name = name,
-            .show = [member](const GitProjectSettings& s, const Project&) { return Json(s.*member); },
-            .change = [name, member](GitProjectSettings& s, const Json& value,
-                                     const Project&) { s.*member = flag_setting(name, value); }};
+    return {
+        .name = name,
+        .show = [member](const GitProjectSettings& s, const Project&) { return Json(s.*member); },
+        .change = [name, member](GitProjectSettings& s, const Json& value,
+                                 const Project&) { s.*member = flag_setting(name, value); }};
 }
 
 }  // namespace

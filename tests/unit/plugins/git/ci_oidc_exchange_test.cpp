@@ -31,10 +31,14 @@ json github_claims(const std::string& audience, const json& extra = json::object
 }
 
 json gitlab_claims(const std::string& audience, const json& extra = json::object()) {
-    json claims{{"aud", audience},       {"sub", "project_path:group/app:ref_type:branch:ref:feature"},
-                {"project_path", "group/app"}, {"project_id", "501"},
-                {"sha", head_sha},       {"ref", "feature"},
-                {"ref_type", "branch"},  {"pipeline_source", "push"}};
+    json claims{{"aud", audience},
+                {"sub", "project_path:group/app:ref_type:branch:ref:feature"},
+                {"project_path", "group/app"},
+                {"project_id", "501"},
+                {"sha", head_sha},
+                {"ref", "feature"},
+                {"ref_type", "branch"},
+                {"pipeline_source", "push"}};
     claims.update(extra);
     return claims;
 }
@@ -103,13 +107,14 @@ TEST_CASE("CI OIDC exchange: GitHub Actions and GitLab CI ID tokens, every refus
             "exp");
     refused(standin.sign_id_token("github", github_claims(audience, {{"nbf", now_s() + 600}})),
             "nbf");
-    refused(standin.sign_id_token("github",
-                                  github_claims(audience, {{"iss", "https://evil.example"}})),
-            "iss");
+    refused(
+        standin.sign_id_token("github", github_claims(audience, {{"iss", "https://evil.example"}})),
+        "iss");
     refused(standin.sign_id_token("github", github_claims(audience, {{"repository", nullptr}})),
             "repository");
     // A signature of other claims: the header and claims of one token, the signature of another.
-    const auto other = standin.sign_id_token("github", github_claims(audience, {{"sha", other_sha}}));
+    const auto other =
+        standin.sign_id_token("github", github_claims(audience, {{"sha", other_sha}}));
     const auto tampered = good.substr(0, good.rfind('.')) + other.substr(other.rfind('.'));
     auto bad_signature = exchange(github_url, tampered);
     CHECK(bad_signature.status == 401);
