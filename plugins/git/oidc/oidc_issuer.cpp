@@ -34,9 +34,9 @@ std::string OidcIssuer::discover_jwks_uri() const {
     if (without_trailing_slash(issuer) != issuer_) {
         throw jose::JwksUnavailable(url + " names another issuer (\"" + issuer + "\")");
     }
-    const auto jwks_uri = document->value("jwks_uri", Json()).is_string()
-                              ? document->value("jwks_uri", std::string())
-                              : std::string();
+    auto jwks_uri = document->value("jwks_uri", Json()).is_string()
+                        ? document->value("jwks_uri", std::string())
+                        : std::string();
     if (!jwks_uri.starts_with("https://") && !jwks_uri.starts_with("http://")) {
         throw jose::JwksUnavailable(url + " names no http(s) jwks_uri");
     }
