@@ -19,6 +19,8 @@ public:
     CallResult push_commit_status(const RepositoryLink& link, const CommitStatus& status) override;
 
     GitHubAppClient& github_client() { return github_; }
+    /// The outgoing HTTP client every provider call goes through.
+    const HttpClient& http_client() const { return http_.client(); }
     GitLabApiClient& gitlab_client() { return gitlab_; }
 
 private:

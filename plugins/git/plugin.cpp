@@ -1,7 +1,7 @@
 // The git plugin: GitHub and GitLab clients offered to every plugin (git.GitProviders), the
-// repository links and tokenless settings of projects, tokenless authentication for CI jobs
-// without a secret (bearer resolvers and exchange routes), and commit statuses pushed to the
-// linked provider as builds change.
+// repository links and keyless settings of projects, keyless authentication for CI jobs
+// without a secret (tokenless bearer resolvers and exchange routes, OpenID Connect ID token
+// exchanges), and commit statuses pushed to the linked provider as builds change.
 #include "loupe/plugin.hpp"
 
 #include <memory>
@@ -14,6 +14,7 @@
 #include "loupe/http/api_description.hpp"
 #include "routes/exchange_routes.hpp"
 #include "settings/git_settings.hpp"
+#include "settings/project_settings_fields.hpp"
 #include "status/commit_status_pusher.hpp"
 #include "store/commit_statuses.hpp"
 #include "store/git_migrations.hpp"
@@ -30,6 +31,7 @@ struct GitPlugin {
     GitSettings settings;
     std::unique_ptr<GitProvidersImpl> providers;
     std::unique_ptr<TokenlessAuth> tokenless;
+    std::unique_ptr<CiOidcExchange> oidc;
     std::unique_ptr<CommitStatusPusher> pusher;
 };
 
@@ -42,7 +44,12 @@ void install(Host& host) {
         host.db(), host.identity(), plugin.providers->github_client(),
         plugin.providers->gitlab_client(), host.log(), plugin.settings);
 
+    plugin.oidc = std::make_unique<CiOidcExchange>(
+        host.db(), host.identity(), plugin.providers->http_client(), host.log(), plugin.settings,
+        [&host] { return host.public_url(); });
+
     add_git_migrations(host.migrations());
+    add_project_settings_fields(host.project_fields());
     host.services().provide<GitProviders>(*plugin.providers);
 
     auto& tokenless = *plugin.tokenless;
@@ -53,6 +60,7 @@ void install(Host& host) {
         return tokenless.gitlab_bearer(token);
     });
     add_exchange_routes(host, tokenless);
+    add_oidc_exchange_routes(host, *plugin.oidc);
     add_admin_commands(host);
 
     if (auto* builds = host.services().find<builds::BuildsService>()) {

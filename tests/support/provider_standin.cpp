@@ -179,6 +179,18 @@ ProviderStandin::Reply ProviderStandin::route(const std::string& method, const s
     if (path.starts_with("/gitlab/api/v4/")) {
         return gitlab(method, path.substr(14), request, body);
     }
+    if (method == "GET" && path.starts_with("/oidc/github/")) {
+        return oidc("github", path.substr(12), request);
+    }
+    if (method == "GET" && path.starts_with("/gitlab/")) {
+        return oidc("gitlab", path.substr(7), request);
+    }
+    if (method == "POST" && path == "/_standin/oidc/sign") {
+        const auto asked = json::parse(body);
+        return {200, json{{"value", sign_id_token(asked.value("issuer", "github"),
+                                                  asked.value("claims", json::object()),
+                                                  asked.value("kid", ""))}}};
+    }
     if (method == "PUT" && path == "/_standin/data") {
         set_data(json::parse(body));
         return {200, json::object()};

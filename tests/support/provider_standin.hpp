@@ -12,8 +12,16 @@
 //     GET  /job                                    JOB-TOKEN header
 //     GET  /projects/{path}                        PRIVATE-TOKEN header
 //     POST /projects/{path}/statuses/{sha}         PRIVATE-TOKEN header, recorded
+//   OpenID Connect issuers of CI ID tokens (RS256, keys made per `kid` on first use):
+//     GitHub Actions, issuer {base}/oidc/github:
+//       GET /oidc/github/.well-known/openid-configuration, GET /oidc/github/.well-known/jwks
+//       GET /oidc/github/token?audience=A   ACTIONS_ID_TOKEN_REQUEST_URL: Bearer <request token>
+//                                            → {"value": ID token of that request's claims}
+//     GitLab, issuer {base}/gitlab (the instance of gitlab_url()):
+//       GET /gitlab/.well-known/openid-configuration, GET /gitlab/oauth/discovery/keys
 //   Control (for tests in other processes): PUT /_standin/data, GET /_standin/statuses,
-//   GET /_standin/counts.
+//   GET /_standin/counts, POST /_standin/oidc/sign {"issuer": "github|gitlab", "claims",
+//   "kid"?} → {"value": ID token}.
 //
 // Data (JSON):
 //   {"installations": {"77": {"mode": "ok|missing|suspended|error|hang",
@@ -27,7 +35,14 @@
 //    "gitlab": {"token": "glpat-…", "projects": {"group/app": 501},
 //               "jobs": {"<job token>": {"id": 9, "status": "running", "project_id": 501,
 //                                         "sha": "…", "ref": "main"}},
-//               "hang": false}}
+//               "hang": false},
+//    "oidc": {"keys": ["k1"],        the kids the JWKS publishes
+//             "signWith": "k1",      the kid tokens are signed with (default k1)
+//             "requests": {"<request token>": {claims: repository, sha, ref, ...}}}}
+//   ID tokens carry iss, iat, nbf and exp (now + 5 minutes) unless the claims set them.
+
+#include <Poco/Crypto/RSAKey.h>
+#include <Poco/SharedPtr.h>
 
 #include <atomic>
 #include <functional>
@@ -74,6 +89,13 @@ public:
     /// gitlab_job, gitlab_project.
     int count(const std::string& kind) const;
 
+    /// The issuer URL of "github" or "gitlab" ID tokens.
+    std::string oidc_issuer(const std::string& kind) const;
+    /// An ID token of that issuer with `claims` (over the defaults), signed with `kid`'s key
+    /// (default: data's oidc.signWith).
+    std::string sign_id_token(const std::string& kind, const nlohmann::json& claims,
+                              const std::string& kid = "");
+
     /// Handles one request (called by the server's threads).
     void handle(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response);
 
@@ -89,6 +111,9 @@ private:
     Reply gitlab(const std::string& method, const std::string& path,
                  Poco::Net::HTTPServerRequest& request, const std::string& body);
     Reply access_token(const std::string& installation, Poco::Net::HTTPServerRequest& request);
+    Reply oidc(const std::string& kind, const std::string& path,
+               Poco::Net::HTTPServerRequest& request);
+    Poco::SharedPtr<Poco::Crypto::RSAKey> oidc_key(const std::string& kid);
     bool verify_app_jwt(const std::string& authorization) const;
     /// The installation an installation token belongs to, if it may see `repository`.
     bool installation_may_see(Poco::Net::HTTPServerRequest& request, const std::string& repository);
@@ -108,6 +133,7 @@ private:
     std::map<std::string, int> counts_;
     std::map<std::string, std::string> issued_tokens_;  ///< token → installation id
     int token_serial_ = 0;
+    std::map<std::string, Poco::SharedPtr<Poco::Crypto::RSAKey>> oidc_keys_;  ///< by kid
     int status_pushes_ = 0;
 };
 

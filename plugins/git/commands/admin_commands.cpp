@@ -7,6 +7,7 @@
 
 #include "loupe/cli/lookups.hpp"
 #include "store/links.hpp"
+#include "store/project_settings.hpp"
 
 namespace loupe::git {
 namespace {
@@ -22,11 +23,14 @@ int64_t positive_id(const std::string& option, const std::string& text) {
     return cli::integer_argument(text, "--" + option, 1, std::numeric_limits<int64_t>::max());
 }
 
-Json link_json(const RepositoryLink& link, const std::string& project_slug, bool tokenless) {
+Json link_json(const RepositoryLink& link, const std::string& project_slug,
+               const GitProjectSettings& settings) {
     Json out{{"project", project_slug},
              {"provider", provider_name(link.provider)},
              {"repository", link.repository},
-             {"tokenlessAuthEnabled", tokenless}};
+             {"tokenlessAuthEnabled", settings.tokenless_auth_enabled},
+             {"githubActionsOidcEnabled", settings.github_actions_oidc_enabled},
+             {"gitlabCiOidcEnabled", settings.gitlab_ci_oidc_enabled}};
     if (link.installation_id) {
         out["installationId"] = *link.installation_id;
     }
@@ -47,6 +51,8 @@ std::string link_text(const Json& link) {
         text += " (installation " + std::to_string(link["installationId"].get<int64_t>()) + ")";
     }
     text += link["tokenlessAuthEnabled"].get<bool>() ? ", tokenless auth on" : "";
+    text += link["githubActionsOidcEnabled"].get<bool>() ? ", GitHub Actions OIDC on" : "";
+    text += link["gitlabCiOidcEnabled"].get<bool>() ? ", GitLab CI OIDC on" : "";
     return text;
 }
 
@@ -61,12 +67,12 @@ struct AdminCommand {
 
 Json save(Host& host, const Project& project, RepositoryLink link) {
     link.project_id = project.id;
-    bool tokenless = false;
+    GitProjectSettings settings;
     host.db().transaction([&](soci::session& session) {
         save_link(session, link, now_ms());
-        tokenless = tokenless_auth_enabled(session, project.id);
+        settings = project_settings(session, project.id);
     });
-    return Json{{"linked", link_json(link, project.account_slug + "/" + project.name, tokenless)}};
+    return Json{{"linked", link_json(link, project.account_slug + "/" + project.name, settings)}};
 }
 
 Json link_github(Host& host, const Options& options) {
@@ -114,17 +120,22 @@ Json unlink(Host& host, const Options& options) {
     return Json{{"unlinked", slug}};
 }
 
-Json tokenless_auth(Host& host, const Options& options) {
-    const auto& value = options.value("enabled");
-    if (value != "true" && value != "false") {
-        throw UsageError("--enabled must be true or false (got \"" + value + "\")");
-    }
-    const auto& slug = options.value("project");
-    const auto project = cli::project_option(host.identity(), options);
-    host.db().transaction([&](soci::session& session) {
-        set_tokenless_auth_enabled(session, project.id, value == "true", now_ms());
-    });
-    return Json{{"project", slug}, {"tokenlessAuthEnabled", value == "true"}};
+/// A command that turns one of the project's keyless ways in on or off.
+Action toggle(const char* field, bool GitProjectSettings::*member) {
+    return [field, member](Host& host, const Options& options) {
+        const auto& value = options.value("enabled");
+        if (value != "true" && value != "false") {
+            throw UsageError("--enabled must be true or false (got \"" + value + "\")");
+        }
+        const auto& slug = options.value("project");
+        const auto project = cli::project_option(host.identity(), options);
+        host.db().transaction([&](soci::session& session) {
+            auto settings = project_settings(session, project.id);
+            settings.*member = value == "true";
+            git_settings_table()->write(session, project.id, settings);
+        });
+        return Json{{"project", slug}, {field, value == "true"}};
+    };
 }
 
 Json links(Host& host, const Options&) {
@@ -134,7 +145,7 @@ Json links(Host& host, const Options&) {
         auto project = host.identity().find_project(link.project_id);
         if (project) {
             list.push_back(link_json(link, project->account_slug + "/" + project->name,
-                                     tokenless_auth_enabled(*session, link.project_id)));
+                                     project_settings(*session, link.project_id)));
         }
     }
     return Json{{"links", list}};
@@ -153,8 +164,15 @@ void print_text(const Json& result) {
             std::cout << "no project is linked to a repository\n";
         }
     } else {
-        std::cout << result["project"].get<std::string>() << ": tokenless authentication "
-                  << (result["tokenlessAuthEnabled"].get<bool>() ? "enabled" : "disabled") << "\n";
+        for (const auto& [field, words] :
+             {std::pair{"tokenlessAuthEnabled", "tokenless authentication"},
+              std::pair{"githubActionsOidcEnabled", "GitHub Actions OIDC authentication"},
+              std::pair{"gitlabCiOidcEnabled", "GitLab CI OIDC authentication"}}) {
+            if (result.contains(field)) {
+                std::cout << result["project"].get<std::string>() << ": " << words << " "
+                          << (result[field].get<bool>() ? "enabled" : "disabled") << "\n";
+            }
+        }
     }
 }
 
@@ -183,7 +201,19 @@ const std::vector<AdminCommand>& admin_commands() {
          {.command = "project tokenless-auth",
           .required = {"project", "enabled"},
           .flags = {"json"}},
-         tokenless_auth},
+         toggle("tokenlessAuthEnabled", &GitProjectSettings::tokenless_auth_enabled)},
+        {"github-actions-oidc",
+         "--project A/P --enabled true|false   (CI uploads with a GitHub Actions OIDC ID token)",
+         {.command = "project github-actions-oidc",
+          .required = {"project", "enabled"},
+          .flags = {"json"}},
+         toggle("githubActionsOidcEnabled", &GitProjectSettings::github_actions_oidc_enabled)},
+        {"gitlab-ci-oidc",
+         "--project A/P --enabled true|false   (CI uploads with a GitLab CI ID token)",
+         {.command = "project gitlab-ci-oidc",
+          .required = {"project", "enabled"},
+          .flags = {"json"}},
+         toggle("gitlabCiOidcEnabled", &GitProjectSettings::gitlab_ci_oidc_enabled)},
         {"links",
          "  (every repository link)",
          {.command = "project links", .flags = {"json"}},

@@ -33,6 +33,8 @@ public:
     explicit ProviderHttp(const GitSettings& settings);
 
     ProviderReply call(const ProviderRequest& request, Deadline deadline) const;
+    /// The client itself (plugins.git.ca_file trusted), for calls that are not provider calls.
+    const HttpClient& client() const { return client_; }
 
 private:
     HttpClient client_;

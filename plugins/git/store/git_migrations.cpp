@@ -38,6 +38,11 @@ CREATE TABLE git_commit_statuses (
   updated_at BIGINT NOT NULL
 )
 )SQL");
+    // The CI OpenID Connect ways in, off until a project admin turns them on.
+    migrations.add(2, "per-project switches for CI OpenID Connect ID tokens", R"SQL(
+ALTER TABLE git_project_settings ADD COLUMN github_actions_oidc_enabled INTEGER NOT NULL DEFAULT 0 CHECK (github_actions_oidc_enabled IN (0, 1));
+ALTER TABLE git_project_settings ADD COLUMN gitlab_ci_oidc_enabled INTEGER NOT NULL DEFAULT 0 CHECK (gitlab_ci_oidc_enabled IN (0, 1))
+)SQL");
 }
 
 }  // namespace loupe::git

@@ -93,23 +93,4 @@ bool delete_link(soci::session& session, int64_t project_id) {
     return remove.get_affected_rows() > 0;
 }
 
-bool tokenless_auth_enabled(soci::session& session, int64_t project_id) {
-    int enabled = 0;
-    soci::indicator indicator = soci::i_null;
-    session << "SELECT tokenless_auth_enabled FROM git_project_settings WHERE project_id = "
-               ":project",
-        soci::use(project_id), soci::into(enabled, indicator);
-    return session.got_data() && indicator == soci::i_ok && enabled != 0;
-}
-
-void set_tokenless_auth_enabled(soci::session& session, int64_t project_id, bool enabled,
-                                int64_t now) {
-    const int flag = enabled ? 1 : 0;
-    session << "INSERT INTO git_project_settings (project_id, tokenless_auth_enabled, updated_at) "
-               "VALUES (:project, :flag, :now) ON CONFLICT (project_id) DO UPDATE SET "
-               "tokenless_auth_enabled = excluded.tokenless_auth_enabled, updated_at = "
-               "excluded.updated_at",
-        soci::use(project_id), soci::use(flag), soci::use(now);
-}
-
 }  // namespace loupe::git

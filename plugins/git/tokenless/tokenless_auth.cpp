@@ -3,6 +3,7 @@
 #include "loupe/crypto/digest.hpp"
 #include "loupe/http/http_error.hpp"
 #include "store/links.hpp"
+#include "store/project_settings.hpp"
 #include "tokenless/tokenless_messages.hpp"
 
 namespace loupe::git {

@@ -25,23 +25,18 @@ export const allowedGaps = [
   notImplemented("GET /projects/\\{owner\\}/\\{project\\}/ignored-changes", "ignored changes are listed in the review page, not through the API"),
   notImplemented("GET /me", "no user endpoint: a personal access token names its user in `loupe admin token list`"),
   notImplemented("POST /auth/cli/token", "no browser sign-in for the CLI; create a token with `loupe admin token create`"),
-  notImplemented("POST /auth/github-actions/oidc/exchange", "no GitHub OIDC exchange; use a project token or tokenless auth"),
 
   // Fields of the Project resource Loupe does not have.
   {
-    pattern: /^GET \/(project|projects\/\{owner\}\/\{project\}) response\.(summaryCheck|prCommentEnabled|githubActionsOidcEnabled): Loupe does not declare it \(the client requires it\)$/,
-    why: "no GitHub summary check, pull request comment or OIDC settings",
+    pattern: /^GET \/(project|projects\/\{owner\}\/\{project\}) response\.(summaryCheck|prCommentEnabled): Loupe does not declare it \(the client requires it\)$/,
+    why: "no GitHub summary check or pull request comment settings",
   },
   {
-    pattern: /^(GET \/(project|projects\/\{owner\}\/\{project\})|POST \/projects) response\.tokenlessAuthEnabled: Loupe does not declare it \(the client requires it\)$/,
-    why: "tokenless auth is a setting of the git plugin's repository link (`loupe admin project links`)",
+    pattern: /^POST \/projects response\.(summaryCheck|prCommentEnabled): Loupe does not declare it \(the client requires it\)$/,
+    why: "no GitHub summary check or pull request comment settings",
   },
   {
-    pattern: /^POST \/projects response\.(summaryCheck|prCommentEnabled|githubActionsOidcEnabled): Loupe does not declare it \(the client requires it\)$/,
-    why: "no GitHub summary check, pull request comment or OIDC settings",
-  },
-  {
-    pattern: /^GET \/accounts\/\{accountSlug\}\/projects response\.results\[\]\.(summaryCheck|prCommentEnabled|githubActionsOidcEnabled|tokenlessAuthEnabled): Loupe does not declare it \(the client requires it\)$/,
+    pattern: /^GET \/accounts\/\{accountSlug\}\/projects response\.results\[\]\.(summaryCheck|prCommentEnabled): Loupe does not declare it \(the client requires it\)$/,
     why: "the same Project resource",
   },
   {

@@ -160,5 +160,10 @@ export async function exerciseApi(server, check) {
     token: null,
     body: { tokenlessToken: "tokenless-github-bm90IGpzb24", commit: sha1("first"), branch: "main" },
   });
+  // OIDC exchange: a token that is no JWT is refused (401) before any issuer is asked.
+  await call("post", "/auth/github-actions/oidc/exchange", {
+    token: null,
+    body: { oidcToken: "not-a-jwt", commit: sha1("first") },
+  });
   return count;
 }

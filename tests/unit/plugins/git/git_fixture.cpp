@@ -76,6 +76,7 @@ GitServer::GitServer(GitServerOptions options) {
                        {"github.app_private_key_file", key_file},
                        {"gitlab.api_url", standin_->gitlab_url()},
                        {"gitlab.token", "glpat-standin"},
+                       {"github.actions_oidc_issuer", standin_->oidc_issuer("github")},
                        {"plugins.git.timeout_ms", "2000"},
                        {"jobs.retry_base_ms", "100"},
                        {"jobs.poll_ms", "50"}};

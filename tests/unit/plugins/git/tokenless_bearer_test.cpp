@@ -219,7 +219,9 @@ TEST_CASE("git admin commands: links, usage errors and refusals") {
                                            {"provider", "github"},
                                            {"repository", "acme/web"},
                                            {"installationId", 77},
-                                           {"tokenlessAuthEnabled", false}}}));
+                                           {"tokenlessAuthEnabled", false},
+                                           {"githubActionsOidcEnabled", false},
+                                           {"gitlabCiOidcEnabled", false}}}));
     // Linking again replaces the link.
     git.admin({"project", "link-gitlab", "--project", "default/default", "--gitlab-project",
                "group/sub/app", "--gitlab-project-id", "501"});

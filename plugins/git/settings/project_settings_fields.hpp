@@ -1,0 +1,12 @@
+#pragma once
+// The git plugin's settings in the Project resource, each changeable by a PATCH of the project
+// (Argos's names): `tokenlessAuthEnabled`, `githubActionsOidcEnabled`, and Loupe's
+// `gitlabCiOidcEnabled`.
+
+#include "loupe/auth/project_fields.hpp"
+
+namespace loupe::git {
+
+void add_project_settings_fields(ProjectFields& fields);
+
+}  // namespace loupe::git
