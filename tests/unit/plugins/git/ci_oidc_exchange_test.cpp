@@ -14,8 +14,8 @@ using nlohmann::json;
 
 namespace {
 
-const std::string head_sha = "0123456789abcdef0123456789abcdef01234567";
-const std::string other_sha = "89abcdef0123456789abcdef0123456789abcdef";
+const std::string oidc_head_sha = "0123456789abcdef0123456789abcdef01234567";
+const std::string oidc_other_sha = "89abcdef0123456789abcdef0123456789abcdef";
 
 json github_claims(const std::string& audience, const json& extra = json::object()) {
     json claims{{"aud", audience},
@@ -23,7 +23,7 @@ json github_claims(const std::string& audience, const json& extra = json::object
                 {"repository", "acme/web"},
                 {"repository_id", "123456"},
                 {"repository_owner", "acme"},
-                {"sha", head_sha},
+                {"sha", oidc_head_sha},
                 {"ref", "refs/heads/feature"},
                 {"event_name", "push"}};
     claims.update(extra);
@@ -35,7 +35,7 @@ json gitlab_claims(const std::string& audience, const json& extra = json::object
                 {"sub", "project_path:group/app:ref_type:branch:ref:feature"},
                 {"project_path", "group/app"},
                 {"project_id", "501"},
-                {"sha", head_sha},
+                {"sha", oidc_head_sha},
                 {"ref", "feature"},
                 {"ref_type", "branch"},
                 {"pipeline_source", "push"}};
@@ -43,11 +43,11 @@ json gitlab_claims(const std::string& audience, const json& extra = json::object
     return claims;
 }
 
-json build_body(const std::string& commit, const std::string& branch) {
+json oidc_build_body(const std::string& commit, const std::string& branch) {
     return {{"commit", commit}, {"branch", branch}, {"screenshotKeys", json::array()}};
 }
 
-int64_t now_s() {
+int64_t oidc_now_s() {
     return static_cast<int64_t>(std::time(nullptr));
 }
 
@@ -101,11 +101,11 @@ TEST_CASE("CI OIDC exchange: GitHub Actions and GitLab CI ID tokens, every refus
         CHECK(details[0]["message"].get<std::string>().starts_with(check));
     };
     refused(standin.sign_id_token("github", github_claims("https://elsewhere.example")), "aud");
-    refused(standin.sign_id_token("github", github_claims(audience, {{"iat", now_s() - 900},
-                                                                     {"nbf", now_s() - 900},
-                                                                     {"exp", now_s() - 600}})),
+    refused(standin.sign_id_token("github", github_claims(audience, {{"iat", oidc_now_s() - 900},
+                                                                     {"nbf", oidc_now_s() - 900},
+                                                                     {"exp", oidc_now_s() - 600}})),
             "exp");
-    refused(standin.sign_id_token("github", github_claims(audience, {{"nbf", now_s() + 600}})),
+    refused(standin.sign_id_token("github", github_claims(audience, {{"nbf", oidc_now_s() + 600}})),
             "nbf");
     refused(
         standin.sign_id_token("github", github_claims(audience, {{"iss", "https://evil.example"}})),
@@ -114,7 +114,7 @@ TEST_CASE("CI OIDC exchange: GitHub Actions and GitLab CI ID tokens, every refus
             "repository");
     // A signature of other claims: the header and claims of one token, the signature of another.
     const auto other =
-        standin.sign_id_token("github", github_claims(audience, {{"sha", other_sha}}));
+        standin.sign_id_token("github", github_claims(audience, {{"sha", oidc_other_sha}}));
     const auto tampered = good.substr(0, good.rfind('.')) + other.substr(other.rfind('.'));
     auto bad_signature = exchange(github_url, tampered);
     CHECK(bad_signature.status == 401);
@@ -125,14 +125,14 @@ TEST_CASE("CI OIDC exchange: GitHub Actions and GitLab CI ID tokens, every refus
     auto other_repository = exchange(github_url, good, {{"repository", "acme/api"}});
     CHECK(other_repository.status == 401);
     CHECK(error_of(other_repository) == "GitHub Actions OIDC token does not match repository.");
-    auto other_commit = exchange(github_url, good, {{"commit", other_sha}});
+    auto other_commit = exchange(github_url, good, {{"commit", oidc_other_sha}});
     CHECK(other_commit.status == 401);
     CHECK(error_of(other_commit) == "GitHub Actions OIDC token does not match commit.");
 
     // Success, with what the Argos CLI sends: a short-lived token bound to the commit and branch.
     auto exchanged = exchange(github_url, good,
                               {{"repository", "acme/web"},
-                               {"commit", head_sha},
+                               {"commit", oidc_head_sha},
                                {"branch", "feature"},
                                {"pullRequestNumber", nullptr}});
     REQUIRE(exchanged.status == 200);
@@ -142,11 +142,13 @@ TEST_CASE("CI OIDC exchange: GitHub Actions and GitLab CI ID tokens, every refus
     REQUIRE(expires.has_value());
     CHECK(*expires - loupe::now_ms() > 9 * 60 * 1000);
     const auto builds = git.url("/v2/builds");
-    auto wrong_commit = http_json("POST", builds, build_body(other_sha, "feature"), issued);
+    auto wrong_commit =
+        http_json("POST", builds, oidc_build_body(oidc_other_sha, "feature"), issued);
     CHECK(wrong_commit.status == 401);
     CHECK(error_of(wrong_commit) == "Token is bound to a different commit than the one provided.");
-    CHECK(http_json("POST", builds, build_body(head_sha, "main"), issued).status == 401);
-    CHECK(http_json("POST", builds, build_body(head_sha, "feature"), issued).status == 201);
+    CHECK(http_json("POST", builds, oidc_build_body(oidc_head_sha, "main"), issued).status == 401);
+    CHECK(http_json("POST", builds, oidc_build_body(oidc_head_sha, "feature"), issued).status ==
+          201);
     // One discovery and one key set for all of the above.
     CHECK(standin.count("oidc_discovery") == 1);
     CHECK(standin.count("oidc_jwks") == 1);
@@ -185,17 +187,19 @@ TEST_CASE("CI OIDC exchange: GitHub Actions and GitLab CI ID tokens, every refus
         standin.sign_id_token("gitlab", gitlab_claims(audience, {{"project_id", "999"}}), "k2"));
     CHECK(other_id.status == 401);
     CHECK(error_of(other_id) == "No project is linked to this GitLab project.");
-    auto gitlab_commit = exchange(gitlab_url, gitlab_good, {{"commit", other_sha}});
+    auto gitlab_commit = exchange(gitlab_url, gitlab_good, {{"commit", oidc_other_sha}});
     CHECK(gitlab_commit.status == 401);
     CHECK(error_of(gitlab_commit) == "GitLab CI OIDC token does not match commit.");
 
-    auto gitlab_exchanged = exchange(gitlab_url, gitlab_good, {{"commit", head_sha}});
+    auto gitlab_exchanged = exchange(gitlab_url, gitlab_good, {{"commit", oidc_head_sha}});
     REQUIRE(gitlab_exchanged.status == 200);
     const auto cli_token = gitlab_exchanged.json()["token"].get<std::string>();
     CHECK(cli_token.size() == 40);  // the length the Argos CLI takes in ARGOS_TOKEN
     CHECK(http_get(git.url("/v2/project"), cli_token).json()["name"] == "app");
-    CHECK(http_json("POST", builds, build_body(other_sha, "feature"), cli_token).status == 401);
-    CHECK(http_json("POST", builds, build_body(head_sha, "feature"), cli_token).status == 201);
+    CHECK(http_json("POST", builds, oidc_build_body(oidc_other_sha, "feature"), cli_token).status ==
+          401);
+    CHECK(http_json("POST", builds, oidc_build_body(oidc_head_sha, "feature"), cli_token).status ==
+          201);
     // GitLab's discovery was its own; its keys came with it.
     CHECK(standin.count("oidc_discovery") == 2);
 
