@@ -1,6 +1,8 @@
 // Reviewing with the official CLIs: the 4.x CLI's `argos build review --conclusion`, the latest
 // CLI's `argos review create|list|dismiss` and its `argos comment …` and `argos build subscribe`
-// commands, each with a personal access token, on a build the same CLI uploaded.
+// commands, each with a personal access token, on a build the same CLI uploaded; and the latest
+// CLI's team administration (`argos account get|update`, `argos account member list|set-level|
+// remove`), each change checked through the API.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { clis, describeRun, GitRepo, node22, runCli } from "./support/cli.mjs";
@@ -122,5 +124,63 @@ describe("reviews with the official CLIs", { skip: skipReason() }, () => {
 
     assert.equal((await run(["build", "unsubscribe", String(number)])).subscribed, false);
     assert.equal((await run(["build", "subscribe", String(number)])).subscribed, true);
+  });
+  test("latest CLI: account get, update, and member list, set-level, remove", async () => {
+    const cli = clis.find((c) => c.name === "latest");
+    server.admin("user", "create", "--slug", "crew-owner", "--name", "Crew Owner");
+    server.admin("account", "create", "--slug", "crew", "--name", "Crew", "--owner", "crew-owner");
+    for (const [slug, role] of [["crew-mia", "member"], ["crew-ned", "contributor"]]) {
+      server.admin("user", "create", "--slug", slug, "--name", slug);
+      server.admin("member", "add", "--account", "crew", "--user", slug, "--role", role);
+    }
+    const created = server.admin("token", "create", "--user", "crew-owner", "--account", "crew");
+    const token = JSON.stringify(created).match(/arp_[A-Za-z0-9_]{36}/)[0];
+    const repo = new GitRepo({ branch: "crew-admin" });
+    const env = { ARGOS_TOKEN: token, ARGOS_API_BASE_URL: server.apiBaseUrl, ARGOS_ACCOUNT: "crew" };
+    const run = async (args) => {
+      const result = await runCli(cli, repo, [...args, "--json"], env);
+      assert.equal(result.code, 0, describeRun(cli, result));
+      return JSON.parse(result.stdout);
+    };
+    const api = async (path) => {
+      const answer = await server.api("GET", path, { token });
+      assert.equal(answer.status, 200, answer.text);
+      return answer.body;
+    };
+
+    const account = await run(["account", "get"]);
+    assert.equal(account.slug, "crew");
+    assert.equal(account.type, "team");
+    assert.equal(account.plan, null);
+    assert.equal(account.defaultUserLevel, "member");
+
+    const updated = await run(["account", "update", "--default-user-level", "contributor"]);
+    assert.equal(updated.defaultUserLevel, "contributor");
+    assert.equal((await api("/accounts/crew")).defaultUserLevel, "contributor");
+
+    const listed = await run(["account", "member", "list", "--order-by", "name-asc"]);
+    const members = Array.isArray(listed) ? listed : listed.results;
+    assert.deepEqual(members.map((m) => [m.user.slug, m.level]), [["crew-mia", "member"], ["crew-ned", "contributor"], ["crew-owner", "owner"]]);
+    const owners = await run(["account", "member", "list", "--levels", "owner"]);
+    assert.deepEqual((Array.isArray(owners) ? owners : owners.results).map((m) => m.user.slug), ["crew-owner"]);
+    const idOf = (slug) => members.find((m) => m.user.slug === slug).user.id;
+
+    const promoted = await run(["account", "member", "set-level", idOf("crew-mia"), "--level", "owner"]);
+    assert.equal(promoted.level, "owner");
+    const afterPromotion = await api("/accounts/crew/members?levels=owner&orderBy=name-asc");
+    assert.deepEqual(afterPromotion.results.map((m) => m.user.slug), ["crew-mia", "crew-owner"]);
+
+    const removed = await runCli(cli, repo, ["account", "member", "remove", idOf("crew-ned"), "--json"], env);
+    assert.equal(removed.code, 0, describeRun(cli, removed));
+    const afterRemoval = await api("/accounts/crew/members");
+    assert.equal(afterRemoval.pageInfo.total, 2);
+    assert.ok(!afterRemoval.results.some((m) => m.user.slug === "crew-ned"));
+
+    // The CLI prints the server's refusal: the team's last member cannot leave it.
+    const solo = await runCli(cli, repo, ["account", "member", "set-level", idOf("crew-owner"), "--level", "member", "--json"], env);
+    assert.equal(solo.code, 0, describeRun(cli, solo));
+    const lastOwner = await runCli(cli, repo, ["account", "member", "set-level", idOf("crew-mia"), "--level", "member"], env);
+    assert.notEqual(lastOwner.code, 0, describeRun(cli, lastOwner));
+    assert.match(lastOwner.output, /last owner/, describeRun(cli, lastOwner));
   });
 });

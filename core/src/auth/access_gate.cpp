@@ -125,7 +125,9 @@ std::optional<std::string> route_access_problem(const Route& route) {
                 return "is guarded by an account but its path has no {accountSlug} and it names "
                        "no body field";
             }
-            if (!personal) {
+            // An account route may let project tokens reach its guard, which refuses them with
+            // a 403 (the token is genuine but can never act on an account).
+            if (!personal && route.auth != AuthRequirement::project_or_personal_token) {
                 return "is guarded by an account but does not require a personal access token";
             }
             return std::nullopt;
@@ -211,6 +213,15 @@ AccessGrant AccessGate::check_account(const RouteAccess& access, Request& reques
             throw HttpError::invalid({access.account_field + " is required"});
         }
         slug = field->get<std::string>();
+    }
+    if (principal.is_project()) {
+        throw HttpError::forbidden(
+            "A project token cannot act on an account: use a personal access token");
+    }
+    // An account named in the path that does not exist is a 404 before the scope check (which
+    // would say 401 of any account outside the token's scope).
+    if (access.account_field.empty() && !identity_.find_account(slug)) {
+        throw HttpError::not_found("Account not found.");
     }
     AccessGrant grant;
     grant.account = identity_.authorize_account(principal, slug);

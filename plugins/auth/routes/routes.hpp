@@ -1,14 +1,23 @@
 #pragma once
-// The auth plugin's endpoints (GET /project, GET and POST projects, account projects), one
-// per file.
+// The auth plugin's endpoints (GET /project, GET and POST projects, account projects, the
+// account and its members), one per file.
 
 #include "loupe/host.hpp"
+#include "store/team_store.hpp"
 
 namespace loupe::auth {
 
-void add_get_token_project(Host& host);      ///< GET /project
-void add_get_project(Host& host);            ///< GET /projects/{owner}/{project}
-void add_create_project(Host& host);         ///< POST /projects
-void add_list_account_projects(Host& host);  ///< GET /accounts/{accountSlug}/projects
+void add_get_token_project(Host& host);                 ///< GET /project
+void add_get_project(Host& host);                       ///< GET /projects/{owner}/{project}
+void add_create_project(Host& host);                    ///< POST /projects
+void add_list_account_projects(Host& host);             ///< GET /accounts/{accountSlug}/projects
+void add_get_account(Host& host, TeamStore& teams);     ///< GET /accounts/{accountSlug}
+void add_update_account(Host& host, TeamStore& teams);  ///< PATCH /accounts/{accountSlug}
+void add_list_account_members(Host& host,
+                              TeamStore& teams);  ///< GET /accounts/{accountSlug}/members
+/// PATCH /accounts/{accountSlug}/members/{userId}
+void add_set_account_member_level(Host& host, TeamStore& teams);
+/// DELETE /accounts/{accountSlug}/members/{userId}
+void add_remove_account_member(Host& host, TeamStore& teams);
 
 }  // namespace loupe::auth

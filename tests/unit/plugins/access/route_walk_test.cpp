@@ -144,6 +144,13 @@ Sample sample_for(const std::string& route, const Objects& o) {
     if (route == "DELETE /projects/{owner}/{project}/deployments/links") {
         return {"?site=walk-no-such-site", nullptr};
     }
+    // Carol keeps her role (and her membership until the deletions at the end).
+    if (route == "PATCH /accounts/{accountSlug}/members/{userId}") {
+        return {"", {{"level", "contributor"}}};
+    }
+    if (route == "PATCH /accounts/{accountSlug}") {
+        return {"", {{"defaultUserLevel", "member"}}};
+    }
     if (route == "GET /accounts/{accountSlug}/analytics") {
         return {"?from=2020-01-01T00:00:00.000Z&to=2020-01-31T00:00:00.000Z&groupBy=day", nullptr};
     }
@@ -160,6 +167,23 @@ HttpResult call(const ServerProcess& server, const std::string& method, const st
     request.bearer = caller.bearer;
     request.headers = caller.headers;
     return http(request);
+}
+
+/// Whether `value` holds the Project resource with this id anywhere (other resources, such as a
+/// team's memberships, may have the same numeric id).
+bool shows_project(const json& value, const std::string& project_id) {
+    if (value.is_object() && value.contains("defaultBaseBranch") &&
+        value.value("id", json()) == project_id) {
+        return true;
+    }
+    if (value.is_structured()) {
+        for (const auto& item : value) {
+            if (shows_project(item, project_id)) {
+                return true;
+            }
+        }
+    }
+    return false;
 }
 
 bool is_refusal(int status) {
@@ -235,10 +259,18 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
         http_get(server.base_url() + "/v2/projects/default/default", owner_pat);
     REQUIRE(project_resource.status == 200);
     REQUIRE(project_resource.json()["private"] == true);
-    const std::string project_id_field =
-        "\"id\":\"" + project_resource.json()["id"].get<std::string>() + "\"";
+    const std::string private_project_id = project_resource.json()["id"].get<std::string>();
+
+    // Carol's public id (her personal account's), which the member routes take.
+    std::string carol_id;
+    const auto members =
+        http_get(server.base_url() + "/v2/accounts/default/members?search=carol", owner_pat);
+    REQUIRE_MESSAGE(members.status == 200, members.body);
+    REQUIRE(members.json()["results"].size() == 1);
+    carol_id = members.json()["results"][0]["user"]["id"].get<std::string>();
 
     const std::map<std::string, std::string> values = {
+        {"userId", carol_id},
         {"owner", "default"},
         {"project", "default"},
         {"accountSlug", "default"},
@@ -342,7 +374,7 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
         for (const Caller* outsider : outsiders) {
             const auto answer = call(server, method, target, sample, *outsider);
             if (account_route && outsider != &dave_token && answer.status < 400) {
-                CHECK_MESSAGE(answer.body.find(project_id_field) == std::string::npos,
+                CHECK_MESSAGE(!shows_project(answer.json(), private_project_id),
                               route << " showed the private project to " << outsider->name << ": "
                                     << answer.body);
                 continue;
