@@ -82,8 +82,7 @@ void install(Host& host) {
         deletion->observe([](soci::session& session, const builds::DeletedBuilds& deleted) {
             return builds::DeletedRows{
                 {"commit statuses", delete_statuses_of_builds(session, deleted.build_ids)},
-                {"pull request builds",
-                 delete_pull_request_builds(session, deleted.build_ids)}};
+                {"pull request builds", delete_pull_request_builds(session, deleted.build_ids)}};
         });
     }
 }

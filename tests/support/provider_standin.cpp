@@ -340,13 +340,14 @@ ProviderStandin::Reply ProviderStandin::record_post(const std::string& provider,
         const auto created = created_posts_.find(provider + ":" + id);
         bool deleted = false;
         for (const auto& gone : data_.value("deletedComments", json::array())) {
-            deleted = deleted || (gone.is_number_integer() && std::to_string(gone.get<int64_t>()) == id);
+            deleted =
+                deleted || (gone.is_number_integer() && std::to_string(gone.get<int64_t>()) == id);
         }
         if (created == created_posts_.end() || created->second != repository || deleted) {
             return {404, message("Not Found")};
         }
     }
-    json post{{"provider", provider}, {"repository", repository}, {"call", call},
+    json post{{"provider", provider}, {"repository", repository},      {"call", call},
               {"number", number},     {"id", std::stoll(answered_id)}, {"body", sent}};
     posts_.push_back(post);
     return {id.empty() ? 201 : 200, json{{"id", std::stoll(answered_id)}, {"body", sent}}};

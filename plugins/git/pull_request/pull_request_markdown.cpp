@@ -66,7 +66,8 @@ std::string builds_table(const std::vector<ListedBuild>& builds) {
     }
     std::sort(rows.begin(), rows.end());
     std::string table =
-        "| Build | Status | Details | Updated (UTC) |\n| :---- | :----- | :------ | :------------ |";
+        "| Build | Status | Details | Updated (UTC) |\n| :---- | :----- | :------ | :------------ "
+        "|";
     for (const auto& row : rows) {
         table += "\n" + row;
     }

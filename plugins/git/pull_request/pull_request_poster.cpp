@@ -174,8 +174,7 @@ ProviderReply PullRequestPoster::send(const PullRequestPost& post, const Deliver
         if (edit) {
             path += "/" + url_path_segment(*post.remote_id);
         }
-        return providers_.gitlab_client().call(link, edit ? "PUT" : "POST", path,
-                                               delivery.request);
+        return providers_.gitlab_client().call(link, edit ? "PUT" : "POST", path, delivery.request);
     }
     if (!link.installation_id) {
         return {failure(Outcome::not_installed,
@@ -189,8 +188,8 @@ ProviderReply PullRequestPoster::send(const PullRequestPost& post, const Deliver
         path = edit ? repo + "/issues/comments/" + url_path_segment(*post.remote_id)
                     : repo + "/issues/" + std::to_string(post.pr_number) + "/comments";
     } else {
-        path = edit ? repo + "/check-runs/" + url_path_segment(*post.remote_id)
-                    : repo + "/check-runs";
+        path =
+            edit ? repo + "/check-runs/" + url_path_segment(*post.remote_id) : repo + "/check-runs";
     }
     return providers_.github_client().call(*link.installation_id, edit ? "PATCH" : "POST", path,
                                            delivery.request);
@@ -216,8 +215,7 @@ void PullRequestPoster::push(const Job& job) {
     }
     const auto covered = [&] {
         host_.db().transaction([&](soci::session& session) {
-            mark_outbox_covered(session, pull_request_outbox, post_id, claim.claimed_seq,
-                                now_ms());
+            mark_outbox_covered(session, pull_request_outbox, post_id, claim.claimed_seq, now_ms());
         });
     };
     const auto release = [&](const std::string& error) {
@@ -253,17 +251,15 @@ void PullRequestPoster::push(const Job& job) {
     }
     if (!reply.result.ok()) {
         release(reply.result.message);
-        host_.log().warn("git.pull_request_post_failed",
-                         {{"post", std::to_string(post_id)},
-                          {"provider", post->provider},
-                          {"attempt", std::to_string(job.attempt)},
-                          {"error", reply.result.message}});
+        host_.log().warn("git.pull_request_post_failed", {{"post", std::to_string(post_id)},
+                                                          {"provider", post->provider},
+                                                          {"attempt", std::to_string(job.attempt)},
+                                                          {"error", reply.result.message}});
         throw std::runtime_error(reply.result.message);
     }
     const auto remote_id = post->remote_id.value_or(remote_id_text(reply.body));
     host_.db().transaction([&](soci::session& session) {
-        record_post_pushed(session, post_id, claim.claimed_seq, remote_id, delivery.body,
-                           now_ms());
+        record_post_pushed(session, post_id, claim.claimed_seq, remote_id, delivery.body, now_ms());
     });
     host_.log().info("git.pull_request_posted",
                      {{"post", std::to_string(post_id)},

@@ -20,10 +20,10 @@ const char* kind_name(PostKind kind) {
 
 PullRequestBuild read_pull_request_build(const soci::row& row) {
     RowReader read(row);
-    return PullRequestBuild{read.int64("build_id"),   read.int64("project_id"),
-                            read.text("provider"),    read.text("repository_key"),
-                            read.int64("pr_number"),  read.text("head_sha"),
-                            read.text("name"),        read.int64("created_at")};
+    return PullRequestBuild{read.int64("build_id"),  read.int64("project_id"),
+                            read.text("provider"),   read.text("repository_key"),
+                            read.int64("pr_number"), read.text("head_sha"),
+                            read.text("name"),       read.int64("created_at")};
 }
 
 }  // namespace
@@ -39,8 +39,7 @@ void record_pull_request_build(soci::session& session, const PullRequestBuild& b
 }
 
 std::optional<std::string> pull_request_head(soci::session& session, const std::string& provider,
-                                             const std::string& repository_key,
-                                             int64_t pr_number) {
+                                             const std::string& repository_key, int64_t pr_number) {
     std::string head;
     session << "SELECT head_sha FROM git_pull_request_builds WHERE provider = :provider AND "
                "repository_key = :repository AND pr_number = :pr ORDER BY build_id DESC LIMIT 1",

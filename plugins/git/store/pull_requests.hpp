@@ -30,8 +30,7 @@ struct PullRequestBuild {
 void record_pull_request_build(soci::session& session, const PullRequestBuild& build);
 /// The head commit of the pull request's newest build; nullopt when it has none.
 std::optional<std::string> pull_request_head(soci::session& session, const std::string& provider,
-                                             const std::string& repository_key,
-                                             int64_t pr_number);
+                                             const std::string& repository_key, int64_t pr_number);
 /// The newest build of each (project, build name) on `head_sha` in the repository.
 std::vector<PullRequestBuild> head_builds(soci::session& session, const std::string& provider,
                                           const std::string& repository_key,

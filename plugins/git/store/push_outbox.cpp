@@ -49,7 +49,8 @@ void mark_outbox_covered(soci::session& session, const OutboxTable& table, int64
     // Every placeholder appears once (the PostgreSQL driver binds a repeated name only once).
     session << std::string("UPDATE ") + table.table +
                    " SET pushed_seq = CASE WHEN pushed_seq > :seq1 THEN pushed_seq ELSE :seq2 "
-                   "END, lease_until = NULL, updated_at = :now" + where_key(table),
+                   "END, lease_until = NULL, updated_at = :now" +
+                   where_key(table),
         soci::use(claimed_seq), soci::use(claimed_seq), soci::use(now), soci::use(key);
 }
 

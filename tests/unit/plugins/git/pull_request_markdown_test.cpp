@@ -13,8 +13,14 @@ constexpr int64_t afternoon_ms = 1772636820000;
 
 ListedBuild listed(const std::string& project, const std::string& name, const std::string& status,
                    json stats = nullptr) {
-    return ListedBuild{project, name, status, "check", std::move(stats), false,
-                       "https://loupe.example/acme/" + project + "/builds/1", afternoon_ms};
+    return ListedBuild{project,
+                       name,
+                       status,
+                       "check",
+                       std::move(stats),
+                       false,
+                       "https://loupe.example/acme/" + project + "/builds/1",
+                       afternoon_ms};
 }
 
 }  // namespace
@@ -22,12 +28,13 @@ ListedBuild listed(const std::string& project, const std::string& name, const st
 TEST_CASE("pull request comment: one sorted row per build, project names when several") {
     const auto one = pull_request_comment(
         {listed("web", "default", "changes-detected", {{"changed", 2}, {"added", 1}})});
-    CHECK(one == "**The latest updates on your projects.**\n\n"
-                 "| Build | Status | Details | Updated (UTC) |\n"
-                 "| :---- | :----- | :------ | :------------ |\n"
-                 "| **default** ([Inspect](https://loupe.example/acme/web/builds/1)) | "
-                 "\u26A0\uFE0F Changes detected ([Review](https://loupe.example/acme/web/builds/1)) "
-                 "| 2 changed, 1 added | Mar 4, 2026, 3:07 PM |");
+    CHECK(one ==
+          "**The latest updates on your projects.**\n\n"
+          "| Build | Status | Details | Updated (UTC) |\n"
+          "| :---- | :----- | :------ | :------------ |\n"
+          "| **default** ([Inspect](https://loupe.example/acme/web/builds/1)) | "
+          "\u26A0\uFE0F Changes detected ([Review](https://loupe.example/acme/web/builds/1)) "
+          "| 2 changed, 1 added | Mar 4, 2026, 3:07 PM |");
 
     const auto two = pull_request_comment(
         {listed("web", "default", "accepted"), listed("app", "default", "progress")});
@@ -50,14 +57,15 @@ TEST_CASE("pull request comment: labels by type, changes text, UTC times") {
           "1 changed, 3 removed, 2 failures, 1 ignored");
     CHECK(changes_text({{"removed", 3}, {"failure", 1}}, true) == "1 failure");
     CHECK(updated_text(0) == "Jan 1, 1970, 12:00 AM");
-    CHECK(updated_text(afternoon_ms - 15 * 3'600'000) == "Mar 4, 2026, 12:07 AM");
+    CHECK(updated_text(afternoon_ms - int64_t{15} * 3'600'000) == "Mar 4, 2026, 12:07 AM");
 }
 
 TEST_CASE("summary check: pending first, then a failure, then changes waiting for review") {
     CHECK(summary_check_state({listed("w", "a", "pending"), listed("w", "b", "progress")}).status ==
           "queued");
-    CHECK(summary_check_state({listed("w", "a", "no-changes"), listed("w", "b", "progress")})
-              .title == "Builds in progress...");
+    CHECK(
+        summary_check_state({listed("w", "a", "no-changes"), listed("w", "b", "progress")}).title ==
+        "Builds in progress...");
     const auto failed =
         summary_check_state({listed("w", "a", "error"), listed("w", "b", "changes-detected")});
     CHECK(failed.status == "completed");

@@ -43,7 +43,7 @@ template <typename Done>
 json wait_posts(GitServer& git, Done done) {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
     for (;;) {
-        const auto posts = git.standin().posts();
+        auto posts = git.standin().posts();
         if (done(posts) || std::chrono::steady_clock::now() > deadline) {
             return posts;
         }
@@ -103,8 +103,7 @@ TEST_CASE("pull request comment and summary check: posted once, edited in place,
     CHECK(project["prCommentEnabled"] == true);
     CHECK(project["summaryCheck"] == "auto");
 
-    const auto reference =
-        push_shots(server, {{"home", png_blob("home")}}, body(sha('1'), "main"));
+    const auto reference = push_shots(server, {{"home", png_blob("home")}}, body(sha('1'), "main"));
     wait_concluded(server, number_of(reference));
     const auto mobile_reference = push_shots(server, {{"home", png_blob("home")}},
                                              body(sha('1'), "main", {{"name", "mobile"}}));
@@ -127,8 +126,10 @@ TEST_CASE("pull request comment and summary check: posted once, edited in place,
     const auto comment_id = posts[0]["id"].get<int64_t>();
     auto comment = last_body(posts, comment_id);
     CHECK(comment.starts_with("**The latest updates on your projects.**"));
-    CHECK(has_text(comment, "| **default** ([Inspect](" + url + ")) | \u26A0\uFE0F Changes "
-                            "detected ([Review](" + url + ")) | 1 changed |"));
+    CHECK(has_text(comment, "| **default** ([Inspect](" + url +
+                                ")) | \u26A0\uFE0F Changes "
+                                "detected ([Review](" +
+                                url + ")) | 1 changed |"));
     // One build on the head commit: `auto` posts no summary check.
     CHECK(calls(posts, "check_create") == 0);
 
@@ -147,8 +148,8 @@ TEST_CASE("pull request comment and summary check: posted once, edited in place,
     CHECK(calls(posts, "comment_create") == 1);
 
     // The review shows in the comment and completes the summary check.
-    REQUIRE(http_json("POST", project_url + "/builds/" + std::to_string(number_of(check)) +
-                                  "/reviews",
+    REQUIRE(http_json("POST",
+                      project_url + "/builds/" + std::to_string(number_of(check)) + "/reviews",
                       {{"event", "APPROVE"}}, server.personal_token())
                 .status == 200);
     posts = wait_posts(git, [&](const json& all) {
@@ -220,8 +221,7 @@ TEST_CASE("pull request comment and summary check: posted once, edited in place,
     // GitLab: the merge request gets one note, edited as its build concludes.
     git.admin({"project", "link-gitlab", "--project", "default/default", "--gitlab-project",
                "group/app", "--gitlab-project-id", "501"});
-    const auto gitlab_build =
-        push_shots(server, {{"home", png_blob("home")}}, pr_body('5', 7));
+    const auto gitlab_build = push_shots(server, {{"home", png_blob("home")}}, pr_body('5', 7));
     wait_concluded(server, number_of(gitlab_build));
     posts = wait_posts(git, [&](const json& all) {
         for (const auto& post : all) {
