@@ -42,9 +42,22 @@ std::string status_label(const std::string& status) {
     return "\u2705 No changes detected";
 }
 
+/// A name as table cell text: a pipe would end the cell, a line break the row.
+std::string cell_text(const std::string& text) {
+    std::string out;
+    for (const char c : text) {
+        if (c == '|') {
+            out += "\\|";
+        } else {
+            out += (c == '\n' || c == '\r') ? ' ' : c;
+        }
+    }
+    return out;
+}
+
 std::string build_row(const ListedBuild& build, bool several_projects) {
-    const std::string name =
-        several_projects ? build.project_name + "/" + build.build_name : build.build_name;
+    const std::string name = cell_text(
+        several_projects ? build.project_name + "/" + build.build_name : build.build_name);
     std::string label = build_label(build);
     if (build.status == "changes-detected" && build.type != "reference") {
         label += " ([Review](" + build.url + "))";

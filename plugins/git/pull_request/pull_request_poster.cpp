@@ -128,6 +128,11 @@ PullRequestPoster::Delivery PullRequestPoster::plan(const PullRequestPost& post)
     Delivery delivery;
     auto session = host_.db().session();
     delivery.link = find_link(*session, post.project_id);
+    // Relinked elsewhere since: the post belongs to a repository Loupe no longer talks to.
+    if (delivery.link && (provider_name(delivery.link->provider) != post.provider ||
+                          repository_key(delivery.link->repository) != post.repository_key)) {
+        delivery.link.reset();
+    }
     if (!delivery.link || post.remote_gone) {
         return delivery;
     }

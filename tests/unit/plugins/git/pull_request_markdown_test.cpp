@@ -46,6 +46,9 @@ TEST_CASE("pull request comment: one sorted row per build, project names when se
     CHECK(two.find("\U0001F44D Approved | - |") != std::string::npos);
     CHECK(two.find("\U0001F69C Diffing screenshots") != std::string::npos);
     CHECK(pull_request_comment({}) == "**The latest updates on your projects.**");
+    // A pipe or a line break in a build name stays inside its cell.
+    CHECK(pull_request_comment({listed("web", "a|b\nc", "no-changes")}).find("| **a\\|b c** (") !=
+          std::string::npos);
 }
 
 TEST_CASE("pull request comment: labels by type, changes text, UTC times") {

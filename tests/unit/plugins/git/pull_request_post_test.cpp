@@ -200,6 +200,8 @@ TEST_CASE("pull request comment and summary check: posted once, edited in place,
     // prCommentEnabled off (by the admin command): a new pull request gets no comment.
     git.admin({"project", "pr-comment", "--project", "default/default", "--enabled", "false"});
     git.admin({"project", "summary-check", "--project", "default/default", "--mode", "always"});
+    git.admin({"project", "summary-check", "--project", "default/default", "--mode", "sometimes"},
+              2);
     const auto restarted_url = git.url("/v2/projects/default/default");
     project = http_get(restarted_url, server.personal_token()).json();
     CHECK(project["prCommentEnabled"] == false);
