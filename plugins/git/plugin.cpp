@@ -1,7 +1,8 @@
 // The git plugin: GitHub and GitLab clients offered to every plugin (git.GitProviders), the
 // repository links and keyless settings of projects, keyless authentication for CI jobs
 // without a secret (tokenless bearer resolvers and exchange routes, OpenID Connect ID token
-// exchanges), and commit statuses pushed to the linked provider as builds change.
+// exchanges), and what the linked provider shows of builds as they change: commit statuses, the
+// pull request comment and the summary check.
 #include "loupe/plugin.hpp"
 
 #include <memory>
@@ -12,12 +13,14 @@
 #include "loupe/builds/builds_service.hpp"
 #include "loupe/host.hpp"
 #include "loupe/http/api_description.hpp"
+#include "pull_request/pull_request_poster.hpp"
 #include "routes/exchange_routes.hpp"
 #include "settings/git_settings.hpp"
 #include "settings/project_settings_fields.hpp"
 #include "status/commit_status_pusher.hpp"
 #include "store/commit_statuses.hpp"
 #include "store/git_migrations.hpp"
+#include "store/pull_requests.hpp"
 #include "tokenless/tokenless_auth.hpp"
 #include "tokenless/tokenless_token.hpp"
 
@@ -33,6 +36,7 @@ struct GitPlugin {
     std::unique_ptr<TokenlessAuth> tokenless;
     std::unique_ptr<CiOidcExchange> oidc;
     std::unique_ptr<CommitStatusPusher> pusher;
+    std::unique_ptr<PullRequestPoster> poster;
 };
 
 void install(Host& host) {
@@ -67,14 +71,18 @@ void install(Host& host) {
         plugin.pusher =
             std::make_unique<CommitStatusPusher>(host, *plugin.providers, *builds, plugin.settings);
         plugin.pusher->install();
+        plugin.poster =
+            std::make_unique<PullRequestPoster>(host, *plugin.providers, *builds, plugin.settings);
+        plugin.poster->install();
     } else {
         host.log().warn("git.builds_service_missing",
-                        {{"effect", "commit statuses are not pushed"}});
+                        {{"effect", "commit statuses and pull request comments are not posted"}});
     }
     if (auto* deletion = host.services().find<builds::BuildDeletion>()) {
         deletion->observe([](soci::session& session, const builds::DeletedBuilds& deleted) {
             return builds::DeletedRows{
-                {"commit statuses", delete_statuses_of_builds(session, deleted.build_ids)}};
+                {"commit statuses", delete_statuses_of_builds(session, deleted.build_ids)},
+                {"pull request builds", delete_pull_request_builds(session, deleted.build_ids)}};
         });
     }
 }

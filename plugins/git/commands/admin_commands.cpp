@@ -1,5 +1,6 @@
 #include "commands/admin_commands.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <limits>
@@ -30,7 +31,9 @@ Json link_json(const RepositoryLink& link, const std::string& project_slug,
              {"repository", link.repository},
              {"tokenlessAuthEnabled", settings.tokenless_auth_enabled},
              {"githubActionsOidcEnabled", settings.github_actions_oidc_enabled},
-             {"gitlabCiOidcEnabled", settings.gitlab_ci_oidc_enabled}};
+             {"gitlabCiOidcEnabled", settings.gitlab_ci_oidc_enabled},
+             {"prCommentEnabled", settings.pr_comment_enabled},
+             {"summaryCheck", settings.summary_check}};
     if (link.installation_id) {
         out["installationId"] = *link.installation_id;
     }
@@ -53,6 +56,8 @@ std::string link_text(const Json& link) {
     text += link["tokenlessAuthEnabled"].get<bool>() ? ", tokenless auth on" : "";
     text += link["githubActionsOidcEnabled"].get<bool>() ? ", GitHub Actions OIDC on" : "";
     text += link["gitlabCiOidcEnabled"].get<bool>() ? ", GitLab CI OIDC on" : "";
+    text += link["prCommentEnabled"].get<bool>() ? "" : ", pull request comment off";
+    text += ", summary check " + link["summaryCheck"].get<std::string>();
     return text;
 }
 
@@ -138,6 +143,22 @@ Action toggle(const char* field, bool GitProjectSettings::*member) {
     };
 }
 
+/// `project summary-check --mode always|never|auto`.
+Json summary_check(Host& host, const Options& options) {
+    const auto& mode = options.value("mode");
+    const auto& choices = summary_check_choices();
+    if (std::find(choices.begin(), choices.end(), mode) == choices.end()) {
+        throw UsageError("--mode must be always, never or auto (got \"" + mode + "\")");
+    }
+    const auto project = cli::project_option(host.identity(), options);
+    host.db().transaction([&](soci::session& session) {
+        auto settings = project_settings(session, project.id);
+        settings.summary_check = mode;
+        git_settings_table()->write(session, project.id, settings);
+    });
+    return Json{{"project", options.value("project")}, {"summaryCheck", mode}};
+}
+
 Json links(Host& host, const Options&) {
     Json list = Json::array();
     auto session = host.db().session();
@@ -167,11 +188,16 @@ void print_text(const Json& result) {
         for (const auto& [field, words] :
              {std::pair{"tokenlessAuthEnabled", "tokenless authentication"},
               std::pair{"githubActionsOidcEnabled", "GitHub Actions OIDC authentication"},
-              std::pair{"gitlabCiOidcEnabled", "GitLab CI OIDC authentication"}}) {
+              std::pair{"gitlabCiOidcEnabled", "GitLab CI OIDC authentication"},
+              std::pair{"prCommentEnabled", "pull request comment"}}) {
             if (result.contains(field)) {
                 std::cout << result["project"].get<std::string>() << ": " << words << " "
                           << (result[field].get<bool>() ? "enabled" : "disabled") << "\n";
             }
+        }
+        if (result.contains("summaryCheck")) {
+            std::cout << result["project"].get<std::string>() << ": summary check "
+                      << result["summaryCheck"].get<std::string>() << "\n";
         }
     }
 }
@@ -214,6 +240,14 @@ const std::vector<AdminCommand>& admin_commands() {
           .required = {"project", "enabled"},
           .flags = {"json"}},
          toggle("gitlabCiOidcEnabled", &GitProjectSettings::gitlab_ci_oidc_enabled)},
+        {"pr-comment",
+         "--project A/P --enabled true|false   (the pull request comment listing its builds)",
+         {.command = "project pr-comment", .required = {"project", "enabled"}, .flags = {"json"}},
+         toggle("prCommentEnabled", &GitProjectSettings::pr_comment_enabled)},
+        {"summary-check",
+         "--project A/P --mode always|never|auto   (the GitHub summary check of pull requests)",
+         {.command = "project summary-check", .required = {"project", "mode"}, .flags = {"json"}},
+         summary_check},
         {"links",
          "  (every repository link)",
          {.command = "project links", .flags = {"json"}},

@@ -22,7 +22,14 @@ void add_project_settings_fields(ProjectFields& fields) {
         fields, git_settings_table(),
         {flag_field("tokenlessAuthEnabled", &GitProjectSettings::tokenless_auth_enabled),
          flag_field("githubActionsOidcEnabled", &GitProjectSettings::github_actions_oidc_enabled),
-         flag_field("gitlabCiOidcEnabled", &GitProjectSettings::gitlab_ci_oidc_enabled)});
+         flag_field("gitlabCiOidcEnabled", &GitProjectSettings::gitlab_ci_oidc_enabled),
+         flag_field("prCommentEnabled", &GitProjectSettings::pr_comment_enabled),
+         {.name = "summaryCheck",
+          .show = [](const GitProjectSettings& s, const Project&) { return Json(s.summary_check); },
+          .change =
+              [](GitProjectSettings& s, const Json& value, const Project&) {
+                  s.summary_check = choice_setting("summaryCheck", value, summary_check_choices());
+              }}});
 }
 
 }  // namespace loupe::git

@@ -18,32 +18,7 @@ int64_t request_push(soci::session& session, int64_t build_id, int64_t project_i
 
 Claim claim_push(soci::session& session, int64_t build_id, int64_t seq, int64_t now,
                  int64_t lease_ms) {
-    const int64_t until = now + lease_ms;
-    soci::statement update =
-        (session.prepare << "UPDATE git_commit_statuses SET lease_until = :until, claimed_seq = "
-                            "wanted_seq WHERE build_id = :build AND pushed_seq < :seq AND "
-                            "(lease_until IS NULL OR lease_until < :now)",
-         soci::use(until), soci::use(build_id), soci::use(seq), soci::use(now));
-    update.execute(true);
-    const bool claimed = update.get_affected_rows() > 0;
-
-    soci::row row;
-    session << "SELECT claimed_seq, pushed_seq, lease_until FROM git_commit_statuses WHERE "
-               "build_id = :build",
-        soci::use(build_id), soci::into(row);
-    Claim claim;
-    if (!session.got_data()) {
-        return claim;  // the row is gone: nothing to push
-    }
-    RowReader read(row);
-    if (claimed) {
-        claim.result = ClaimResult::claimed;
-        claim.claimed_seq = read.int64("claimed_seq");
-    } else if (read.int64("pushed_seq") < seq) {
-        claim.result = ClaimResult::busy;
-        claim.lease_until = read.optional_int("lease_until").value_or(now);
-    }
-    return claim;
+    return claim_outbox_row(session, commit_status_outbox, build_id, seq, now, lease_ms);
 }
 
 std::optional<PushedStatus> last_pushed(soci::session& session, int64_t build_id) {
@@ -73,23 +48,16 @@ void record_pushed(soci::session& session, int64_t build_id, int64_t claimed_seq
 }
 
 void mark_covered(soci::session& session, int64_t build_id, int64_t claimed_seq, int64_t now) {
-    session << "UPDATE git_commit_statuses SET pushed_seq = CASE WHEN pushed_seq > :seq1 THEN "
-               "pushed_seq ELSE :seq2 END, lease_until = NULL, updated_at = :now WHERE build_id = "
-               ":build",
-        soci::use(claimed_seq), soci::use(claimed_seq), soci::use(now), soci::use(build_id);
+    mark_outbox_covered(session, commit_status_outbox, build_id, claimed_seq, now);
 }
 
 void release_push(soci::session& session, int64_t build_id, const std::string& error, int64_t now) {
-    session << "UPDATE git_commit_statuses SET lease_until = NULL, last_error = :error, "
-               "updated_at = :now WHERE build_id = :build",
-        soci::use(error), soci::use(now), soci::use(build_id);
+    release_outbox_row(session, commit_status_outbox, build_id, error, now);
 }
 
 void record_push_failed(soci::session& session, int64_t build_id, const std::string& error,
                         int64_t now) {
-    session << "UPDATE git_commit_statuses SET last_error = :error, failed_at = :now1, "
-               "updated_at = :now2 WHERE build_id = :build",
-        soci::use(error), soci::use(now), soci::use(now), soci::use(build_id);
+    record_outbox_failed(session, commit_status_outbox, build_id, error, now);
 }
 
 int64_t delete_statuses_of_builds(soci::session& session, const std::vector<int64_t>& build_ids) {

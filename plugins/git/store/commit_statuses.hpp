@@ -1,9 +1,6 @@
 #pragma once
-// `git_commit_statuses`: one row per build whose commit status Loupe pushes. Every change of the
-// build bumps `wanted_seq`; a push job claims the row with a short lease (so two pushes for one
-// build never run at once), renders the build as it reads *after* the claim, pushes it and
-// records `pushed_seq`. A job whose sequence is already pushed has nothing left to do: the latest
-// state always wins, whatever order the jobs run in.
+// `git_commit_statuses`: one row per build whose commit status Loupe pushes, an outbox row (see
+// store/push_outbox.hpp) that also keeps what was last pushed.
 
 #include <soci/soci.h>
 
@@ -12,18 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "store/push_outbox.hpp"
+
 namespace loupe::git {
 
 /// Notes a new state to push; returns its sequence number (1, 2, ...).
 int64_t request_push(soci::session& session, int64_t build_id, int64_t project_id, int64_t now);
-
-enum class ClaimResult { claimed, superseded, busy };
-
-struct Claim {
-    ClaimResult result = ClaimResult::superseded;
-    int64_t claimed_seq = 0;  ///< claimed: every request up to this one is covered
-    int64_t lease_until = 0;  ///< busy: when the other push's lease ends
-};
 
 /// Claims the push of `seq` for `lease_ms`, unless it is already pushed (superseded) or another
 /// push holds the row (busy).

@@ -9,10 +9,6 @@ namespace {
 constexpr const char* link_columns =
     "project_id, provider, repository, installation_id, token_file, gitlab_project_id";
 
-std::string repository_key(const std::string& repository) {
-    return to_lower(repository);
-}
-
 RepositoryLink read_link(const soci::row& row) {
     RowReader read(row);
     RepositoryLink link;
@@ -39,6 +35,10 @@ std::vector<RepositoryLink> select_links(soci::session& session, const std::stri
 }
 
 }  // namespace
+
+std::string repository_key(const std::string& repository) {
+    return to_lower(repository);
+}
 
 const char* provider_name(Provider provider) {
     return provider == Provider::gitlab ? "gitlab" : "github";

@@ -13,6 +13,8 @@
 namespace loupe::git {
 
 const char* provider_name(Provider provider);
+/// How a repository is matched: without regard to case, as both providers do.
+std::string repository_key(const std::string& repository);
 
 std::optional<RepositoryLink> find_link(soci::session& session, int64_t project_id);
 /// The links to this repository (matched without regard to case, as both providers do).

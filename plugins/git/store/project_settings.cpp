@@ -9,7 +9,9 @@ const std::shared_ptr<const ProjectSettingsTable<GitProjectSettings>>& git_setti
             setting_column("tokenless_auth_enabled", &GitProjectSettings::tokenless_auth_enabled),
             setting_column("github_actions_oidc_enabled",
                            &GitProjectSettings::github_actions_oidc_enabled),
-            setting_column("gitlab_ci_oidc_enabled", &GitProjectSettings::gitlab_ci_oidc_enabled)},
+            setting_column("gitlab_ci_oidc_enabled", &GitProjectSettings::gitlab_ci_oidc_enabled),
+            setting_column("pr_comment_enabled", &GitProjectSettings::pr_comment_enabled),
+            setting_column("summary_check", &GitProjectSettings::summary_check)},
         true);
     return table;
 }

@@ -25,19 +25,6 @@ export const allowedGaps = [
   notImplemented("GET /me", "no user endpoint: a personal access token names its user in `loupe admin token list`"),
   notImplemented("POST /auth/cli/token", "no browser sign-in for the CLI; create a token with `loupe admin token create`"),
 
-  // Fields of the Project resource Loupe does not have.
-  {
-    pattern: /^GET \/(project|projects\/\{owner\}\/\{project\}) response\.(summaryCheck|prCommentEnabled): Loupe does not declare it \(the client requires it\)$/,
-    why: "no GitHub summary check or pull request comment settings",
-  },
-  {
-    pattern: /^POST \/projects response\.(summaryCheck|prCommentEnabled): Loupe does not declare it \(the client requires it\)$/,
-    why: "no GitHub summary check or pull request comment settings",
-  },
-  {
-    pattern: /^GET \/accounts\/\{accountSlug\}\/projects response\.results\[\]\.(summaryCheck|prCommentEnabled): Loupe does not declare it \(the client requires it\)$/,
-    why: "the same Project resource",
-  },
   {
     pattern: /^POST \/projects\/\{owner\}\/\{project\}\/changes\/\{changeId\}\/(ignore|unignore) query parameter metricsPeriod: Loupe does not declare it$/,
     why: "the answer's occurrences are always counted over the last 7 days",

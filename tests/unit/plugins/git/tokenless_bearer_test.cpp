@@ -221,7 +221,9 @@ TEST_CASE("git admin commands: links, usage errors and refusals") {
                                            {"installationId", 77},
                                            {"tokenlessAuthEnabled", false},
                                            {"githubActionsOidcEnabled", false},
-                                           {"gitlabCiOidcEnabled", false}}}));
+                                           {"gitlabCiOidcEnabled", false},
+                                           {"prCommentEnabled", true},
+                                           {"summaryCheck", "auto"}}}));
     // Linking again replaces the link.
     git.admin({"project", "link-gitlab", "--project", "default/default", "--gitlab-project",
                "group/sub/app", "--gitlab-project-id", "501"});
