@@ -59,6 +59,7 @@ const std::map<std::string, std::string> public_routes = {
 // Routes that act on the caller's own identity, not on an object anyone else holds.
 const std::set<std::string> own_identity_routes = {
     "POST /_loupe/session",  // a session for the token's own user
+    "GET /me",               // the caller's own user and the accounts of its scope
 };
 
 /// What the walk sends besides the path: a query and a body (JSON), per route.
