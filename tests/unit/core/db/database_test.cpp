@@ -60,6 +60,7 @@ TEST_CASE("database: an idle pool holds one connection, the others open when fir
     CHECK(open_connections(*db, sqlite_file, application) == 1);
     {
         std::vector<loupe::SessionLease> leases;  // three at once: two more connections
+        leases.reserve(3);
         for (int i = 0; i < 3; ++i) {
             leases.push_back(db->session());
         }

@@ -42,6 +42,7 @@ private:
 TEST_CASE_FIXTURE(test::JobFixture,
                   "a server whose port is taken exits naming it, and claims no job first") {
     std::vector<int64_t> queued;
+    queued.reserve(20);
     for (int i = 0; i < 20; ++i) {
         queued.push_back(enqueue("build.process", {{"buildId", 900'000 + i}}));
     }
