@@ -37,19 +37,13 @@ MappedRole parse_mapped_role(std::string_view value) {
         throw std::invalid_argument("expected <account>:owner|member|contributor, got \"" +
                                     std::string(value) + "\"");
     }
-    MappedRole mapped{std::string(trimmed(text.substr(0, colon))), Role::member};
     const std::string_view role = trimmed(text.substr(colon + 1));
-    if (role == "owner") {
-        mapped.role = Role::owner;
-    } else if (role == "member") {
-        mapped.role = Role::member;
-    } else if (role == "contributor") {
-        mapped.role = Role::contributor;
-    } else {
+    const auto parsed = parse_role(role);
+    if (!parsed) {
         throw std::invalid_argument("unknown role \"" + std::string(role) +
                                     "\" (owner, member or contributor)");
     }
-    return mapped;
+    return MappedRole{std::string(trimmed(text.substr(0, colon))), *parsed};
 }
 
 std::vector<std::string> parse_email_domains(std::string_view list) {
