@@ -311,10 +311,10 @@ TEST_CASE("web plugin: sessions, sign-in links, CSRF and pages") {
         // lambda INFO expands to.
         for (const auto& call :
              std::vector<std::pair<std::string, std::map<std::string, std::string>>>{
-                 {"/v2/me", cli_accept},
+                 {"/v2/no-such-resource", cli_accept},
                  {"/v2/accounts/default/no-such-route", cli_accept},
                  {"/v2/no-such-route", cli_accept},
-                 {"/v2/me", browser_accept},  // under /v2 even a browser gets JSON
+                 {"/v2/no-such-resource", browser_accept},  // under /v2 even a browser gets JSON
                  {"/v2/", browser_accept},
                  {"/default/default", cli_accept},
                  {"/default", any},
