@@ -12,6 +12,7 @@ void install(loupe::Host& host) {
     loupe::describe_api(host.services(), loupe::embedded_api_description());
     loupe::auth::add_get_token_project(host);
     loupe::auth::add_get_project(host);
+    loupe::auth::add_update_project(host);
     loupe::auth::add_create_project(host);
     loupe::auth::add_list_account_projects(host);
     loupe::auth::add_team_migrations(host.migrations());
@@ -22,6 +23,9 @@ void install(loupe::Host& host) {
     loupe::auth::add_list_account_members(host, *teams);
     loupe::auth::add_set_account_member_level(host, *teams);
     loupe::auth::add_remove_account_member(host, *teams);
+    static loupe::auth::ContributorStore* const contributors =
+        new loupe::auth::ContributorStore(host.db());
+    loupe::auth::add_project_contributors(host, *contributors);
 }
 
 }  // namespace
