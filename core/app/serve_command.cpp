@@ -111,7 +111,6 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args, Lo
     }
     const auto bootstrap = create_bootstrap_if_empty(runtime.identity(), runtime.data_dir());
     runtime.run_ready_hooks();
-    runtime.start_job_workers();
 
     Router router(runtime.registries().routes);
     metrics::RequestMetrics request_metrics(runtime.registries().routes);
@@ -121,7 +120,7 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args, Lo
     options.listen_address = config.get_string("http.listen_address", "0.0.0.0");
     options.port = static_cast<int>(config.get_int("http.port", 8080));
     options.threads = static_cast<int>(config.get_int("http.threads", 16));
-    options.max_connections = static_cast<int>(config.get_int("http.max_connections", 512));
+    options.max_connections = static_cast<int>(config.get_int("http.max_connections", 128));
     options.guard.max_connections_per_client =
         static_cast<int>(config.get_int("http.max_connections_per_client", 64));
     options.guard.head_timeout =
@@ -150,7 +149,10 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args, Lo
         });
     extra_listeners.start();
     HttpServer server(options, router, authenticator, runtime.log());
+    // Listening first: a process that cannot (its port is taken) exits before it claims a job,
+    // which would otherwise wait in its lease until another instance takes it back.
     const int port = server.start();
+    runtime.start_job_workers();
     if (config.get_string("http.public_url", "").empty()) {
         runtime.set_public_url("http://127.0.0.1:" + std::to_string(port));
     }

@@ -207,6 +207,22 @@ ALTER TABLE build_settings ADD COLUMN max_screenshots_per_build INTEGER
 ALTER TABLE builds ADD COLUMN untrusted_head INTEGER NOT NULL DEFAULT 0
   CHECK (untrusted_head IN (0, 1))
 )SQL");
+    // Upload claims, one row per POST /builds (the keys it handed targets for, as a JSON array)
+    // instead of one row per key in project_blobs: thousands of random-key index entries per
+    // build made POST /builds slower as a project's holdings grew. Claims older than their
+    // window are deleted as new ones are written; the per-key claims of before go.
+    migrations.add(7, "upload claims per build", R"SQL(
+CREATE TABLE upload_claims (
+  id {{id}},
+  project_id BIGINT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  build_id BIGINT NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
+  claimed_at BIGINT NOT NULL,
+  blob_keys TEXT NOT NULL
+);
+CREATE INDEX upload_claims_build ON upload_claims (build_id);
+CREATE INDEX upload_claims_project_claimed_at ON upload_claims (project_id, claimed_at);
+DELETE FROM project_blobs WHERE held = 0
+)SQL");
 }
 
 }  // namespace loupe::builds

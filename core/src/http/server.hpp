@@ -34,7 +34,7 @@ struct ServerOptions {
     int threads = 16;  ///< handler threads: requests processed at once
     /// Connections served at once (civetweb's threads, each waiting on its connection's head
     /// and body); more wait in the accept queue. Slow clients hold these, not handler threads.
-    int max_connections = 512;
+    int max_connections = 128;
     GuardOptions guard;
     std::size_t max_json_bytes = 3 * 1024 * 1024;
     std::string access_log;  ///< empty = none; else a Common Log Format file civetweb appends to

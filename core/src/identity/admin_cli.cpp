@@ -23,7 +23,7 @@ struct AdminCommand {
 };
 
 Role parse_role_option(const std::string& text) {
-    auto role = identity_rows::parse_role(text);
+    auto role = parse_role(text);
     if (!role) {
         throw UsageError("invalid role \"" + text + "\": use owner, member or contributor");
     }

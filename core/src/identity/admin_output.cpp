@@ -59,7 +59,7 @@ void AdminOutput::created_team(const Account& team, const std::string& owner) {
 }
 
 void AdminOutput::member_set(const std::string& account, const std::string& user, Role role) {
-    const std::string role_text(identity_rows::role_name(role));
+    const std::string role_text(role_name(role));
     if (json_) {
         return emit({{"member", {{"account", account}, {"user", user}, {"role", role_text}}}});
     }

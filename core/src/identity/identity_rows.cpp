@@ -155,29 +155,4 @@ std::optional<std::string> project_level(soci::session& session, int64_t project
     return session.got_data() ? std::optional(level) : std::nullopt;
 }
 
-std::string_view role_name(Role role) {
-    switch (role) {
-        case Role::owner:
-            return "owner";
-        case Role::member:
-            return "member";
-        case Role::contributor:
-            return "contributor";
-    }
-    return "contributor";
-}
-
-std::optional<Role> parse_role(std::string_view name) {
-    if (name == "owner") {
-        return Role::owner;
-    }
-    if (name == "member") {
-        return Role::member;
-    }
-    if (name == "contributor") {
-        return Role::contributor;
-    }
-    return std::nullopt;
-}
-
 }  // namespace loupe::identity_rows

@@ -67,7 +67,7 @@ Account create_team(soci::session& session, const std::string& slug, const std::
 
 void set_member(soci::session& session, const Account& team, const User& user, Role role,
                 int64_t now) {
-    const std::string role_text(identity_rows::role_name(role));
+    const std::string role_text(role_name(role));
     session << "INSERT INTO team_members (account_id, user_id, role, created_at) "
                "VALUES (:account, :user, :role, :now) "
                "ON CONFLICT (account_id, user_id) DO UPDATE SET role = excluded.role",

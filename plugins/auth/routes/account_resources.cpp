@@ -50,7 +50,7 @@ Json team_member_json(const TeamMember& member) {
                  {{"id", std::to_string(member.user_account_id)},
                   {"slug", member.slug},
                   {"name", member.name.empty() ? Json(nullptr) : Json(member.name)}}},
-                {"level", role_text(member.role)}};
+                {"level", role_name(member.role)}};
 }
 
 Json account_details_json(Host& host, TeamStore& teams, const Account& account) {
@@ -71,7 +71,7 @@ Json account_details_json(Host& host, TeamStore& teams, const Account& account) 
         {"includedScreenshots", 0},
         {"consumptionRatio", 0},
         {"additionalScreenshotsCost", 0},
-        {"defaultUserLevel", default_level ? Json(role_text(*default_level)) : Json(nullptr)},
+        {"defaultUserLevel", default_level ? Json(role_name(*default_level)) : Json(nullptr)},
     };
 }
 

@@ -15,7 +15,7 @@ struct MemberListInput {
 /// `levels` is a comma-separated list of roles (Argos's one parameter, not a repeated one).
 void read_member_levels(const std::string& text, MemberQuery& query, Validation& validation) {
     for (const auto& part : split(text, ',')) {
-        const auto role = role_of_text(trim(part));
+        const auto role = parse_role(trim(part));
         if (!role) {
             validation.add("levels",
                            "Invalid levels. Expected a comma-separated list of: owner, member, "

@@ -17,7 +17,7 @@ MemberLevelInput read_member_level_input(Request& request) {
     JsonReader body(object_body(request), validation);
     const auto level = body.one_of("level", true, {"owner", "member", "contributor"});
     validation.throw_if_any();
-    input.level = role_of_text(*level).value_or(Role::member);
+    input.level = parse_role(*level).value_or(Role::member);
     return input;
 }
 

@@ -14,7 +14,7 @@ void add_update_account(Host& host, TeamStore& teams) {
             JsonReader body(object_body(request), validation);
             const auto level = body.one_of("defaultUserLevel", true, {"member", "contributor"});
             validation.throw_if_any();
-            return role_of_text(*level).value_or(Role::member);
+            return parse_role(*level).value_or(Role::member);
         },
         [&host, &teams](Request& request, Role level) {
             const Account& account = request.access().require_account();

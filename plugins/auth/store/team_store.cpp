@@ -25,7 +25,7 @@ TeamMember read_member(const soci::row& row) {
     member.user_account_id = read.int64("user_account_id");
     member.slug = read.text("slug");
     member.name = read.text("name");
-    member.role = role_of_text(read.text("role")).value_or(Role::contributor);
+    member.role = parse_role(read.text("role")).value_or(Role::contributor);
     return member;
 }
 
@@ -116,12 +116,12 @@ std::optional<Role> TeamStore::default_user_level(const Account& account) {
     if (!session->got_data()) {
         return Role::member;
     }
-    return role_of_text(level).value_or(Role::member);
+    return parse_role(level).value_or(Role::member);
 }
 
 void TeamStore::set_default_user_level(const Account& account, int64_t actor_user_id, Role level) {
     require_team(account);
-    const std::string after(role_text(level));
+    const std::string after(role_name(level));
     database_.transaction([&](soci::session& session) {
         // A team without a row gives Argos's default, "member".
         std::string before = "member";
@@ -147,7 +147,7 @@ MemberPage TeamStore::list_members(const Account& account, const MemberQuery& qu
     // Every role when none is asked for; the three placeholders repeat the last role asked.
     std::array<std::string, 3> roles{"owner", "member", "contributor"};
     for (std::size_t i = 0; i < roles.size() && !query.roles.empty(); ++i) {
-        roles.at(i) = role_text(query.roles.at(std::min(i, query.roles.size() - 1)));
+        roles.at(i) = role_name(query.roles.at(std::min(i, query.roles.size() - 1)));
     }
     std::string where = "WHERE m.account_id = :account AND m.role IN (:role_a, :role_b, :role_c) ";
     const std::string pattern = contains_pattern(query.search);
@@ -205,12 +205,12 @@ TeamMember TeamStore::set_member_role(const Account& account, int64_t actor_user
                 "Can't change the role of the last owner of a team. Make another member owner "
                 "first.");
         }
-        const std::string after(role_text(role));
+        const std::string after(role_name(role));
         session << "UPDATE team_members SET role = :role WHERE id = :id", soci::use(after),
             soci::use(member.id);
         team_audit::record(session,
                            {account.id, actor_user_id, "member.role", member.user_id,
-                            std::string(role_text(member.role)), after},
+                            std::string(role_name(member.role)), after},
                            now_ms());
         member.role = role;
         return member;
@@ -240,7 +240,7 @@ void TeamStore::remove_member(const Account& account, int64_t actor_user_id,
         const int64_t now = now_ms();
         team_audit::record(session,
                            {account.id, actor_user_id, "member.remove", member.user_id,
-                            std::string(role_text(member.role)), std::nullopt},
+                            std::string(role_name(member.role)), std::nullopt},
                            now);
         if (members.size() == 2) {
             for (const auto& survivor : members) {
@@ -250,33 +250,12 @@ void TeamStore::remove_member(const Account& account, int64_t actor_user_id,
                     team_audit::record(
                         session,
                         {account.id, actor_user_id, "member.role", survivor.user_id,
-                         std::string(role_text(survivor.role)), std::string("owner")},
+                         std::string(role_name(survivor.role)), std::string("owner")},
                         now);
                 }
             }
         }
     });
-}
-
-std::string_view role_text(Role role) {
-    switch (role) {
-        case Role::owner:
-            return "owner";
-        case Role::member:
-            return "member";
-        case Role::contributor:
-            return "contributor";
-    }
-    return "contributor";
-}
-
-std::optional<Role> role_of_text(std::string_view text) {
-    for (const Role role : {Role::owner, Role::member, Role::contributor}) {
-        if (role_text(role) == text) {
-            return role;
-        }
-    }
-    return std::nullopt;
 }
 
 }  // namespace loupe::auth

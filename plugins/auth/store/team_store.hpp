@@ -46,10 +46,6 @@ struct MemberPage {
     int64_t total = 0;  ///< members matching the query, over all pages
 };
 
-/// "owner" | "member" | "contributor".
-std::string_view role_text(Role role);
-std::optional<Role> role_of_text(std::string_view text);
-
 class TeamStore {
 public:
     explicit TeamStore(Database& database) : database_(database) {}

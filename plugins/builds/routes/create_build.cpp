@@ -158,6 +158,7 @@ void add_create_build(Host& host, const BuildEvents& events, const UploadPolicy&
             }
             const Project* project = &request.access().require_project();
             const auto dialect = database.dialect();
+            int64_t build_id = 0;
             Json rendered = database.transaction([&](soci::session& session) {
                 const BuildSettings settings = build_settings_of(session, project->id);
                 check_untrusted_head(principal, requested, auto_approve_glob(settings, *project));
@@ -169,6 +170,7 @@ void add_create_build(Host& host, const BuildEvents& events, const UploadPolicy&
                     existing = find_parallel_build(session, dialect, project->id,
                                                    *requested.parallel_nonce, requested.name);
                     if (existing && input.skipped) {
+                        build_id = existing->id;
                         return render_build(session, *existing, *project, host_ptr->public_url());
                     }
                     if (existing && existing->complete) {
@@ -199,6 +201,7 @@ void add_create_build(Host& host, const BuildEvents& events, const UploadPolicy&
                                                {"number", std::to_string(build.number)},
                                                {"project", std::to_string(project->id)}});
                 }
+                build_id = build.id;
                 return render_build(session, build, *project, host_ptr->public_url());
             });
             std::vector<Upload> traces;
@@ -207,10 +210,11 @@ void add_create_build(Host& host, const BuildEvents& events, const UploadPolicy&
             }
             return Response::json(
                 {{"build", rendered},
-                 {"screenshots", upload_targets(database, blobs, project->id, input.screenshots,
-                                                input.secure_form)},
-                 {"pwTraces",
-                  upload_targets(database, blobs, project->id, traces, input.secure_form)}},
+                 {"screenshots",
+                  upload_targets(database, blobs, project->id, build_id, input.screenshots,
+                                 input.secure_form, policy.clock_skew_ms)},
+                 {"pwTraces", upload_targets(database, blobs, project->id, build_id, traces,
+                                             input.secure_form, policy.clock_skew_ms)}},
                 201);
         });
 }

@@ -209,7 +209,7 @@ void add_update_build(Host& host, const BuildEvents& events, const UploadPolicy&
                     check_screenshot_quota(quotas,
                                            count_build_screenshots(session, build->id) +
                                                static_cast<int64_t>(input.screenshots.size()));
-                    require_held(session, blobs, build->project_id, keys, quotas,
+                    require_held(session, blobs, build->project_id, build->id, keys, quotas,
                                  policy.clock_skew_ms);
                     if (input.parallel) {
                         update_parallel(session, jobs, events, *build, input, request);

@@ -38,44 +38,6 @@ std::set<std::string> held_keys(soci::session& session, int64_t project_id,
     return held;
 }
 
-void claim_keys(soci::session& session, int64_t project_id, const std::vector<std::string>& keys,
-                int64_t now_ms) {
-    if (keys.empty()) {
-        return;
-    }
-    const std::string rows = key_rows(keys);
-    session << render_sql(
-        dialect_of(session),
-        "INSERT INTO project_blobs (project_id, blob_key, size, claimed_at, held) "
-        "SELECT DISTINCT CAST(:project AS BIGINT), value ->> 'key', 0, CAST(:now AS BIGINT), 0 "
-        "FROM "
-        "{{json_rows:keys}} WHERE true ON CONFLICT (project_id, blob_key) DO "
-        "UPDATE SET claimed_at = excluded.claimed_at WHERE project_blobs.held "
-        "= 0 AND project_blobs.claimed_at < :stale"),
-        soci::use(project_id, "project"), soci::use(now_ms, "now"), soci::use(rows, "keys"),
-        soci::use(now_ms - claim_window_ms, "stale");
-}
-
-std::map<std::string, int64_t> claims_of(soci::session& session, int64_t project_id,
-                                         const std::vector<std::string>& keys) {
-    std::map<std::string, int64_t> claims;
-    if (keys.empty()) {
-        return claims;
-    }
-    const std::string rows = key_rows(keys);
-    soci::rowset<soci::row> found =
-        (session.prepare << render_sql(dialect_of(session),
-                                       "SELECT blob_key, claimed_at FROM project_blobs WHERE "
-                                       "project_id = :project AND held = 0 AND blob_key IN "
-                                       "(SELECT value ->> 'key' FROM {{json_rows:keys}})"),
-         soci::use(project_id, "project"), soci::use(rows, "keys"));
-    for (const auto& row : found) {
-        const RowReader read(row);
-        claims[read.text("blob_key")] = read.int64("claimed_at");
-    }
-    return claims;
-}
-
 void hold_key(soci::session& session, int64_t project_id, const std::string& key, int64_t size) {
     const int64_t none = 0;
     session << "INSERT INTO project_blobs (project_id, blob_key, size, claimed_at, held) VALUES "

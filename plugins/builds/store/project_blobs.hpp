@@ -1,9 +1,10 @@
 #pragma once
 // Which stored blobs each project holds. Blobs are shared by content across projects, so a
 // build may name only keys its own project holds: ones it uploaded (an upload written after
-// the project was handed the key's upload target) or that its builds referenced before
-// holdings were recorded. A key the project does not hold gets an upload target even when the
-// store has it, so the answer of POST /builds tells nothing about other projects' files.
+// the build was handed the key's upload target: store/upload_claims.hpp) or that its builds
+// referenced before holdings were recorded. A key the project does not hold gets an upload
+// target even when the store has it, so the answer of POST /builds tells nothing about other
+// projects' files.
 
 #include <cstdint>
 #include <map>
@@ -20,22 +21,6 @@ namespace loupe::builds {
 /// The keys among `keys` that the project holds.
 std::set<std::string> held_keys(soci::session& session, int64_t project_id,
                                 const std::vector<std::string>& keys);
-
-/// How long a claim stands: the life of the upload targets handed out with it. Uploads written
-/// within it prove the claim (claim_keys keeps the first claim of a window, so a retried
-/// POST /builds does not move it past an upload already made).
-inline constexpr int64_t claim_window_ms = 30 * 60 * 1000;
-
-/// Records that the project was handed upload targets for `keys` (which it does not hold) at
-/// `now_ms`, unless a claim of the last claim_window_ms stands: an upload written from then on,
-/// within the window, proves it has the bytes.
-void claim_keys(soci::session& session, int64_t project_id, const std::vector<std::string>& keys,
-                int64_t now_ms);
-
-/// When the project was last handed a target for each of `keys` it does not hold (keys never
-/// claimed are absent).
-std::map<std::string, int64_t> claims_of(soci::session& session, int64_t project_id,
-                                         const std::vector<std::string>& keys);
 
 /// Marks a key held by the project, with its size.
 void hold_key(soci::session& session, int64_t project_id, const std::string& key, int64_t size);

@@ -1,11 +1,13 @@
 #include "uploads/upload_policy.hpp"
 
+#include <algorithm>
 #include <set>
 #include <stdexcept>
 
 #include "loupe/http/http_error.hpp"
 #include "processing/baseline.hpp"
 #include "store/project_blobs.hpp"
+#include "store/upload_claims.hpp"
 
 namespace loupe::builds {
 namespace {
@@ -65,8 +67,8 @@ void check_screenshot_quota(const ProjectQuotas& quotas, int64_t screenshots) {
     }
 }
 
-Json upload_targets(Database& database, BlobStore& blobs, int64_t project_id,
-                    const std::vector<Upload>& uploads, bool secure_form) {
+Json upload_targets(Database& database, BlobStore& blobs, int64_t project_id, int64_t build_id,
+                    const std::vector<Upload>& uploads, bool secure_form, int64_t clock_skew_ms) {
     std::vector<std::string> keys;
     std::set<std::string> listed;
     for (const auto& upload : uploads) {
@@ -87,8 +89,9 @@ Json upload_targets(Database& database, BlobStore& blobs, int64_t project_id,
         }
     }
     if (!to_claim.empty()) {
-        database.transaction(
-            [&](soci::session& session) { claim_keys(session, project_id, to_claim, now_ms()); });
+        database.transaction([&](soci::session& session) {
+            record_claim(session, project_id, build_id, to_claim, now_ms(), clock_skew_ms);
+        });
     }
     // Keys the project holds need no upload unless the store lost them.
     const auto lost = blobs.missing(held_list);
@@ -103,7 +106,7 @@ Json upload_targets(Database& database, BlobStore& blobs, int64_t project_id,
     return targets;
 }
 
-void require_held(soci::session& session, BlobStore& blobs, int64_t project_id,
+void require_held(soci::session& session, BlobStore& blobs, int64_t project_id, int64_t build_id,
                   const std::vector<std::string>& keys, const ProjectQuotas& quotas,
                   int64_t clock_skew_ms) {
     const auto held = held_keys(session, project_id, keys);
@@ -116,18 +119,21 @@ void require_held(soci::session& session, BlobStore& blobs, int64_t project_id,
     if (new_keys.empty()) {
         return;
     }
-    const auto claims = claims_of(session, project_id, new_keys);
+    const auto claims = claims_of_build(session, build_id, new_keys);
     std::vector<std::string> unproven;
     std::vector<std::pair<std::string, int64_t>> proven;
     int64_t new_bytes = 0;
     for (const auto& key : new_keys) {
         const auto claim = claims.find(key);
         const auto info = claim == claims.end() ? std::nullopt : blobs.stat(key);
-        // Only bytes written while the project's upload target stood prove that it has them; an
-        // older copy is another project's.
+        // Only bytes written while one of the build's upload targets stood prove that the
+        // project has them; an older copy is another project's.
+        const auto written_in_window = [&](int64_t claimed_at) {
+            return info->written_at_ms >= claimed_at - clock_skew_ms &&
+                   info->written_at_ms <= claimed_at + claim_window_ms + clock_skew_ms;
+        };
         if (!info || info->written_at_ms == 0 ||
-            info->written_at_ms < claim->second - clock_skew_ms ||
-            info->written_at_ms > claim->second + claim_window_ms + clock_skew_ms) {
+            std::none_of(claim->second.begin(), claim->second.end(), written_in_window)) {
             unproven.push_back(key);
             continue;
         }

@@ -48,14 +48,15 @@ struct Upload {
 };
 
 /// Upload targets for the `uploads` the project does not hold, or that the store lost; the
-/// project's claim on each is recorded (in its own transaction) so that the upload proves it.
-Json upload_targets(Database& database, BlobStore& blobs, int64_t project_id,
-                    const std::vector<Upload>& uploads, bool secure_form);
+/// build's claim on them is recorded (in its own transaction) so that the upload proves it.
+Json upload_targets(Database& database, BlobStore& blobs, int64_t project_id, int64_t build_id,
+                    const std::vector<Upload>& uploads, bool secure_form, int64_t clock_skew_ms);
 
-/// Makes the project hold every one of `keys` before a build references them: a key not held
-/// must have been written to the store since the project's claim on it (else 400, upload it
-/// again), and holding it must keep the project within its stored bytes (else 413).
-void require_held(soci::session& session, BlobStore& blobs, int64_t project_id,
+/// Makes the project hold every one of `keys` before build `build_id` references them: a key
+/// not held must have been written to the store while one of that build's claims on it stood
+/// (else 400, upload it again), and holding it must keep the project within its stored bytes
+/// (else 413).
+void require_held(soci::session& session, BlobStore& blobs, int64_t project_id, int64_t build_id,
                   const std::vector<std::string>& keys, const ProjectQuotas& quotas,
                   int64_t clock_skew_ms);
 

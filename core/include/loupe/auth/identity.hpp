@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "loupe/auth/principal.hpp"
@@ -20,6 +21,29 @@ namespace loupe {
 
 enum class AccountKind { user, team };
 enum class Role { owner, member, contributor };
+
+/// A team role as the API and the database write it: "owner", "member", "contributor".
+constexpr std::string_view role_name(Role role) {
+    switch (role) {
+        case Role::owner:
+            return "owner";
+        case Role::member:
+            return "member";
+        case Role::contributor:
+            return "contributor";
+    }
+    return "contributor";
+}
+
+/// The role a name written by role_name() stands for; nullopt for any other text.
+constexpr std::optional<Role> parse_role(std::string_view name) {
+    for (const Role role : {Role::owner, Role::member, Role::contributor}) {
+        if (role_name(role) == name) {
+            return role;
+        }
+    }
+    return std::nullopt;
+}
 
 struct Account {
     int64_t id = 0;

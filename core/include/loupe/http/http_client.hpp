@@ -109,7 +109,9 @@ struct HttpClientSettings {
 
 class LOUPE_API HttpClient {
 public:
-    /// Throws std::runtime_error when the CA file cannot be loaded.
+    /// Throws std::runtime_error when the CA file cannot be read. The TLS context (the system's
+    /// CA store and that file) is made at the first HTTPS call, which fails (without retry)
+    /// when the file holds no valid certificate.
     explicit HttpClient(HttpClientSettings settings = {});
     ~HttpClient();
     HttpClient(const HttpClient&) = delete;

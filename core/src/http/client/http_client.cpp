@@ -9,9 +9,12 @@
 #include <Poco/Net/NetException.h>
 #include <Poco/Net/SSLManager.h>
 #include <Poco/URI.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <istream>
 #include <mutex>
 #include <random>
@@ -126,10 +129,36 @@ std::optional<Json> HttpResponse::json() const {
     return parsed;
 }
 
+namespace {
+
+/// The TLS context is made for the first HTTPS call: loading the system's CA store costs about
+/// a megabyte of memory, which a server that never calls out over HTTPS does not need.
+Poco::Net::Context::Ptr make_tls_context(const std::string& ca_file) {
+    Poco::Net::Context::Params params;
+    params.verificationMode = Poco::Net::Context::VERIFY_STRICT;
+    params.loadDefaultCAs = true;  // the system store (ca-certificates)
+    params.caLocation = ca_file;
+    params.cipherList = "HIGH:!aNULL:!eNULL:!MD5:!RC4";
+    try {
+        Poco::Net::Context::Ptr context =
+            new Poco::Net::Context(Poco::Net::Context::TLS_CLIENT_USE, params);
+        context->requireMinimumProtocol(Poco::Net::Context::PROTO_TLSV1_2);
+        return context;
+    } catch (const Poco::Exception& error) {
+        throw FinalError("CA file " + ca_file + ": " + error.displayText());
+    }
+}
+
+}  // namespace
+
 struct HttpClient::State {
     HttpClientSettings settings;
-    Poco::Net::Context::Ptr tls;
     std::string user_agent;
+
+    std::once_flag tls_made;
+    Poco::Net::Context::Ptr tls;
+    std::string tls_failure;  ///< why the context could not be made
+    Poco::Net::Context::Ptr tls_context();
 
     std::mutex mutex;
     std::map<std::string, std::vector<std::unique_ptr<Session>>> idle;
@@ -142,6 +171,20 @@ struct HttpClient::State {
     HttpResponse attempt(const Target& target, const HttpRequest& request,
                          const HttpCallOptions& options);
 };
+
+Poco::Net::Context::Ptr HttpClient::State::tls_context() {
+    std::call_once(tls_made, [this] {
+        try {
+            tls = make_tls_context(settings.ca_file);
+        } catch (const FinalError& error) {
+            tls_failure = error.what();
+        }
+    });
+    if (!tls) {
+        throw FinalError(tls_failure);
+    }
+    return tls;
+}
 
 std::unique_ptr<Session> HttpClient::State::take(const Target& target) {
     {
@@ -157,7 +200,8 @@ std::unique_ptr<Session> HttpClient::State::take(const Target& target) {
     }
     std::unique_ptr<Session> session;
     if (target.scheme == "https") {
-        session = std::make_unique<Poco::Net::HTTPSClientSession>(target.host, target.port, tls);
+        session = std::make_unique<Poco::Net::HTTPSClientSession>(target.host, target.port,
+                                                                  tls_context());
     } else {
         session = std::make_unique<Session>(target.host, target.port);
     }
@@ -252,16 +296,10 @@ HttpClient::HttpClient(HttpClientSettings settings) : state_(std::make_unique<St
     std::call_once(ssl_initialized, [] { Poco::Net::initializeSSL(); });
     state_->user_agent =
         settings.user_agent.empty() ? std::string("loupe/") + LOUPE_VERSION : settings.user_agent;
-    Poco::Net::Context::Params params;
-    params.verificationMode = Poco::Net::Context::VERIFY_STRICT;
-    params.loadDefaultCAs = true;  // the system store (ca-certificates)
-    params.caLocation = settings.ca_file;
-    params.cipherList = "HIGH:!aNULL:!eNULL:!MD5:!RC4";
-    try {
-        state_->tls = new Poco::Net::Context(Poco::Net::Context::TLS_CLIENT_USE, params);
-        state_->tls->requireMinimumProtocol(Poco::Net::Context::PROTO_TLSV1_2);
-    } catch (const Poco::Exception& error) {
-        throw std::runtime_error("CA file " + settings.ca_file + ": " + error.displayText());
+    // A CA file that cannot be read stops the start, as it would fail every HTTPS call.
+    if (!settings.ca_file.empty() && ::access(settings.ca_file.c_str(), R_OK) != 0) {
+        throw std::runtime_error("CA file " + settings.ca_file +
+                                 ": cannot be read: " + std::strerror(errno));
     }
     state_->settings = std::move(settings);
 }

@@ -130,6 +130,33 @@ TEST_CASE("slow clients: 64 connections sending their heads a byte at a time for
     CHECK(attack.ended_by_server() >= slow_count);
 }
 
+TEST_CASE("slow clients: with every connection thread held by slow heads, others wait ~1 s") {
+    // 12 threads, all taken by slow heads from one address (under its cap of 64): the guard is
+    // under pressure and gives first heads about a second instead of the 10 s head timeout,
+    // so a real request queued behind them is answered long before that.
+    ServerProcess server(with_settings({{"http.max_connections", "12"}}));
+    SlowClients attack(server.port(), 12);
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));  // the attack is in place
+    for (int round = 0; round < 3; ++round) {
+        const Clock::time_point start = Clock::now();
+        int status = 0;
+        try {
+            loupe::http_test::Client client(server.port(), 8);
+            status = client.send({"GET", "/healthz", {}, {}, false}).status;
+        } catch (const Poco::Exception&) {
+        }
+        CAPTURE(round);
+        CHECK(status == 200);
+        CHECK(seconds_since(start) < 5.0);
+    }
+    // The attackers notice an ended connection at their next round (every 2 s).
+    const Clock::time_point waiting = Clock::now();
+    while (attack.ended_by_server() < 12 && seconds_since(waiting) < 5.0) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    CHECK(attack.ended_by_server() >= 12);
+}
+
 TEST_CASE("slow clients: one client's connections over its cap are refused at once") {
     ServerProcess server(with_settings({{"http.max_connections_per_client", "4"}}));
     std::vector<std::unique_ptr<RawConnection>> held;
