@@ -417,7 +417,10 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
                       route << " answered " << answer.status << " to the owner: " << answer.body);
         ++walked;
     }
-    for (const auto& [route, why] : public_routes) {
+    // A plain variable: clang 14 (clang-tidy's) cannot capture a structured binding in the
+    // message's lambda.
+    for (const auto& listed : public_routes) {
+        const std::string& route = listed.first;
         CHECK_MESSAGE(seen_public.contains(route), route << " is listed public but is not public");
     }
     CHECK(walked > 30);

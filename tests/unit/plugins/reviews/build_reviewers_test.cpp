@@ -2,6 +2,7 @@
 // adding keeps standing requests, leaves out outsiders, unknown ids and the caller; removing
 // ignores users not requested; reviewers only. One server for the file.
 #include <doctest/doctest.h>
+#include <soci/soci.h>
 
 #include "support/admin_cli.hpp"
 #include "support/server_database.hpp"
