@@ -11,6 +11,7 @@ namespace {
 void install(loupe::Host& host) {
     loupe::describe_api(host.services(), loupe::embedded_api_description());
     loupe::auth::add_get_token_project(host);
+    loupe::auth::add_get_me(host);
     loupe::auth::add_get_project(host);
     loupe::auth::add_update_project(host);
     loupe::auth::add_create_project(host);

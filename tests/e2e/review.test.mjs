@@ -2,8 +2,9 @@
 // CLI's `argos review create|list|dismiss` and its `argos comment …` and `argos build subscribe`
 // commands, each with a personal access token, on a build the same CLI uploaded; and the latest
 // CLI's team administration (`argos account get|update`, `argos account member list|set-level|
-// remove`) and project administration (`argos project update`, `argos project contributor
-// list|set|remove`, `argos review reviewer add|list|remove`), each change checked through the API.
+// remove`) and `argos whoami`, and project administration (`argos project update`, `argos project
+// contributor list|set|remove`, `argos review reviewer add|list|remove`), each change checked
+// through the API.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { clis, describeRun, GitRepo, node22, runCli } from "./support/cli.mjs";
@@ -148,6 +149,14 @@ describe("reviews with the official CLIs", { skip: skipReason() }, () => {
       assert.equal(answer.status, 200, answer.text);
       return answer.body;
     };
+
+    // `argos whoami` (GET /me): the token's user and the one account its scope holds.
+    const me = await run(["whoami"]);
+    assert.equal(me.slug, "crew-owner");
+    assert.deepEqual(me.accounts.map((a) => [a.slug, a.type]), [["crew", "team"]]);
+    const projectWhoami = await runCli(cli, repo, ["whoami"], { ARGOS_TOKEN: server.projectToken, ARGOS_API_BASE_URL: server.apiBaseUrl });
+    assert.notEqual(projectWhoami.code, 0, describeRun(cli, projectWhoami));
+    assert.match(projectWhoami.output, /requires a personal access token/, describeRun(cli, projectWhoami));
 
     const account = await run(["account", "get"]);
     assert.equal(account.slug, "crew");

@@ -1,5 +1,5 @@
 #pragma once
-// The auth plugin's endpoints (GET /project, GET and POST projects, account projects, the
+// The auth plugin's endpoints (GET /project, GET /me, GET and POST projects, account projects, the
 // account and its members), one per file.
 
 #include "loupe/host.hpp"
@@ -9,6 +9,7 @@
 namespace loupe::auth {
 
 void add_get_token_project(Host& host);                 ///< GET /project
+void add_get_me(Host& host);                            ///< GET /me
 void add_get_project(Host& host);                       ///< GET /projects/{owner}/{project}
 void add_update_project(Host& host);                    ///< PATCH /projects/{owner}/{project}
 void add_create_project(Host& host);                    ///< POST /projects

@@ -19,7 +19,6 @@ export const allowedGaps = [
   notImplemented("GET /deployments/resolve/\\{domain\\}", "Loupe serves the sites itself and needs no resolver for a separate edge"),
   notImplemented("(GET|POST|PATCH|DELETE) /projects/\\{owner\\}/\\{project\\}/tests\\S*", "no per-test pages, comments or subscriptions (the diff list carries each test and its metrics)"),
   notImplemented("GET /projects/\\{owner\\}/\\{project\\}/ignored-changes", "ignored changes are listed in the review page, not through the API"),
-  notImplemented("GET /me", "no user endpoint: a personal access token names its user in `loupe admin token list`"),
   notImplemented("POST /auth/cli/token", "no browser sign-in for the CLI; create a token with `loupe admin token create`"),
 
   {
