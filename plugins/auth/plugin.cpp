@@ -13,6 +13,7 @@ void install(loupe::Host& host) {
     loupe::auth::add_get_token_project(host);
     loupe::auth::add_get_me(host);
     loupe::auth::add_get_project(host);
+    loupe::auth::add_update_project(host);
     loupe::auth::add_create_project(host);
     loupe::auth::add_list_account_projects(host);
     loupe::auth::add_team_migrations(host.migrations());
@@ -23,6 +24,9 @@ void install(loupe::Host& host) {
     loupe::auth::add_list_account_members(host, *teams);
     loupe::auth::add_set_account_member_level(host, *teams);
     loupe::auth::add_remove_account_member(host, *teams);
+    static loupe::auth::ContributorStore* const contributors =
+        new loupe::auth::ContributorStore(host.db());
+    loupe::auth::add_project_contributors(host, *contributors);
 }
 
 }  // namespace

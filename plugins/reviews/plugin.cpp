@@ -27,6 +27,7 @@ void install(loupe::Host& host) {
     add_comment_reactions(host, builds);
     add_comment_threads(host, builds);
     add_build_subscription(host, builds);
+    add_build_reviewers(host, builds);
     builds.observe([&builds](soci::session& session, loupe::builds::BuildEvent event,
                              const loupe::builds::BuildSummary& build) {
         if (event == loupe::builds::BuildEvent::concluded) {

@@ -6,6 +6,7 @@
 #include "auth/access_gate.hpp"
 #include "events/event_bus.hpp"
 #include "http/registered_listener.hpp"
+#include "identity/project_core_fields.hpp"
 #include "jobs/job_store.hpp"
 #include "log/stderr_logger.hpp"
 
@@ -209,6 +210,9 @@ struct HostImpl::Staged {
         }
         void add_setter(std::string field, ProjectFieldSetter setter) override {
             require_open(s_.committed, s_.host_.plugin_name_, "a project field setter");
+            if (core_project_field_setters().contains(field)) {
+                throw std::logic_error("project field \"" + field + "\" belongs to the core");
+            }
             if (!s_.project_field_setters.emplace(field, std::move(setter)).second) {
                 throw std::logic_error("project field \"" + field + "\" has a setter already");
             }

@@ -109,7 +109,10 @@ TEST_CASE_FIXTURE(RuntimeFixture,
     CHECK(runtime->identity().is_changeable_project_field("autoApprovedBranchGlob"));
     CHECK(runtime->identity().is_changeable_project_field("deploymentAuth"));
     CHECK_FALSE(runtime->identity().is_changeable_project_field("retentionDays"));
-    CHECK_FALSE(runtime->identity().is_changeable_project_field("name"));
+    CHECK_FALSE(runtime->identity().is_changeable_project_field("id"));
+    // The identity fields are core's own.
+    CHECK(runtime->identity().is_changeable_project_field("name"));
+    CHECK(runtime->identity().is_changeable_project_field("defaultUserLevel"));
 
     change("autoApprovedBranchGlob", "release/*");
     change("deploymentAuth", "private");
@@ -142,7 +145,9 @@ TEST_CASE_FIXTURE(RuntimeFixture,
     CHECK(refused("ignoreConfig", {{"enabled", true}, {"autoIgnore", {{"changes", 0}}}}) ==
           "ignoreConfig.autoIgnore.changes is Too small: expected number to be >=1");
     CHECK(resource()["deploymentAuth"] == "private");  // a refused change changed nothing
-    CHECK_THROWS_AS(change("name", "other"), std::invalid_argument);
+    CHECK_THROWS_AS(change("id", "7"), std::invalid_argument);
+    change("name", "renamed");
+    CHECK(runtime->identity().find_project(project.id)->name == "renamed");
 }
 
 }  // namespace
