@@ -56,6 +56,17 @@ public:
     bool is_changeable_project_field(const std::string& field) override;
     void change_project_field(soci::session& session, const Project& project,
                               const std::string& field, const Json& value) override;
+    std::optional<User> find_user_by_email(soci::session& session,
+                                           const std::string& email) override;
+    std::optional<std::string> user_email(soci::session& session, int64_t user_id) override;
+    void set_user_email(soci::session& session, int64_t user_id,
+                        const std::string& email) override;
+    User create_user(soci::session& session, const std::string& slug_hint,
+                     const std::string& name, const std::optional<std::string>& email) override;
+    std::optional<Role> member_role(soci::session& session, const Account& team,
+                                    int64_t user_id) override;
+    bool set_member_role(soci::session& session, const Account& team, int64_t user_id,
+                         std::optional<Role> role) override;
     /// The plugins' writers and setters of settings fields (set once, after the plugins
     /// installed).
     void set_project_field_writers(std::vector<ProjectFieldsWriter> writers);
