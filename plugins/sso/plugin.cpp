@@ -5,6 +5,7 @@
 #include "loupe/plugin.hpp"
 
 #include "loupe/host.hpp"
+#include "loupe/http/api_description.hpp"
 #include "loupe/http/http_client.hpp"
 #include "loupe/web/session_service.hpp"
 #include "routes/oidc_routes.hpp"
@@ -24,6 +25,7 @@ std::unique_ptr<loupe::HttpClient> make_http_client(const loupe::ConfigView& con
 
 void install(loupe::Host& host) {
     using namespace loupe::sso;
+    loupe::describe_api(host.services(), loupe::embedded_api_description());
     add_migrations(host.migrations());
     const auto providers = read_oidc_providers(host.global_config());
     // The client and the providers live as long as the process (routes hold them).

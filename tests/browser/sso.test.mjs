@@ -221,7 +221,9 @@ describe("single sign-on with an OpenID provider", { skip: skip ?? false }, () =
     assert.ok(offsite.headers.get("location").startsWith(`${provider.issuer}/`), offsite.headers.get("location"));
     const cookie = offsite.headers.get("set-cookie");
     assert.match(cookie, /loupe_sso_state=[A-Za-z0-9_-]{43}; Path=\/_loupe\/sso\/; HttpOnly; SameSite=Lax/);
-    if (server.canQuery) assert.deepEqual(server.query("SELECT return_to FROM sso_sign_in_attempts"), [["/"]]);
+    if (server.canQuery) {
+      assert.deepEqual(server.query("SELECT return_to FROM sso_sign_in_attempts ORDER BY created_at DESC LIMIT 1"), [["/"]]);
+    }
 
     const forged = await fetch(`${server.url}/_loupe/sso/oidc/corp/callback?state=abc&code=xyz`, {
       redirect: "manual",

@@ -74,8 +74,7 @@ void IdentityStore::set_user_email(soci::session& session, int64_t user_id,
     if (session.got_data()) {
         throw HttpError::conflict("The address " + key + " belongs to another user");
     }
-    session << "UPDATE users SET email = :email WHERE id = :id", soci::use(key),
-        soci::use(user_id);
+    session << "UPDATE users SET email = :email WHERE id = :id", soci::use(key), soci::use(user_id);
 }
 
 User IdentityStore::create_user(soci::session& session, const std::string& slug_hint,

@@ -107,21 +107,20 @@ jose::JwksCache& OidcClient::keys() {
     return *keys_;
 }
 
-std::string OidcClient::authorization_url(const std::string& redirect_uri,
-                                          const std::string& state, const std::string& nonce,
+std::string OidcClient::authorization_url(const std::string& redirect_uri, const std::string& state,
+                                          const std::string& nonce,
                                           const std::string& code_challenge) {
     const auto found = endpoints();
     std::string scope;
     for (const auto& name : provider_.scopes) {
         scope += (scope.empty() ? "" : " ") + name;
     }
-    const char separator =
-        found.authorization_endpoint.find('?') == std::string::npos ? '?' : '&';
-    return found.authorization_endpoint + separator + "response_type=code&client_id=" +
-           form_encode(provider_.client_id) + "&redirect_uri=" + form_encode(redirect_uri) +
-           "&scope=" + form_encode(scope) + "&state=" + form_encode(state) +
-           "&nonce=" + form_encode(nonce) + "&code_challenge=" + form_encode(code_challenge) +
-           "&code_challenge_method=S256";
+    const char separator = found.authorization_endpoint.find('?') == std::string::npos ? '?' : '&';
+    return found.authorization_endpoint + separator +
+           "response_type=code&client_id=" + form_encode(provider_.client_id) +
+           "&redirect_uri=" + form_encode(redirect_uri) + "&scope=" + form_encode(scope) +
+           "&state=" + form_encode(state) + "&nonce=" + form_encode(nonce) +
+           "&code_challenge=" + form_encode(code_challenge) + "&code_challenge_method=S256";
 }
 
 Json OidcClient::redeem(const std::string& code, const std::string& code_verifier,
@@ -136,9 +135,10 @@ Json OidcClient::redeem(const std::string& code, const std::string& code_verifie
         body += "&client_id=" + form_encode(provider_.client_id);
     } else {
         // client_secret_basic: the id and secret form-encoded, then Basic-encoded (RFC 6749).
-        headers.emplace_back("Authorization",
-                             "Basic " + crypto::base64_encode(form_encode(provider_.client_id) + ":" +
-                                                      form_encode(provider_.client_secret)));
+        headers.emplace_back(
+            "Authorization",
+            "Basic " + crypto::base64_encode(form_encode(provider_.client_id) + ":" +
+                                             form_encode(provider_.client_secret)));
     }
     HttpResponse response;
     try {
@@ -177,8 +177,8 @@ Json OidcClient::redeem(const std::string& code, const std::string& code_verifie
         if (checked.error().failure == jose::JwtFailure::keys_unavailable) {
             throw ProviderUnavailable(checked.error().message);
         }
-        throw SignInRejected("The provider's ID token does not verify (" +
-                             checked.error().message + ")");
+        throw SignInRejected("The provider's ID token does not verify (" + checked.error().message +
+                             ")");
     }
     return checked.claims();
 }

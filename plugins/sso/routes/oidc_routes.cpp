@@ -62,8 +62,8 @@ Response redirect_to(const std::string& location) {
 
 /// Back to the sign-in page with a message for the person.
 Response failed(const std::string& next, const std::string& message, bool secure) {
-    auto response = redirect_to("/_loupe/login?next=" + form_encode(next) +
-                                "&error=" + form_encode(message));
+    auto response =
+        redirect_to("/_loupe/login?next=" + form_encode(next) + "&error=" + form_encode(message));
     response.headers.emplace_back("Set-Cookie", state_cookie("", secure, 0));
     return response;
 }
@@ -111,8 +111,8 @@ struct Routes {
         }
         const std::string state = random_url_token();
         const auto pkce = jose::new_pkce();
-        sign_in_attempts::Attempt attempt{client->provider().id, random_url_token(),
-                                          pkce.verifier, next, now_ms()};
+        sign_in_attempts::Attempt attempt{client->provider().id, random_url_token(), pkce.verifier,
+                                          next, now_ms()};
         std::string location;
         try {
             location = client->authorization_url(redirect_uri(client->provider()), state,
@@ -137,12 +137,13 @@ struct Routes {
     Response callback(Request& request) const {
         const bool secure = is_https(host.public_url());
         const auto state = request.query("state").value_or("");
-        const auto bound = cookie_value(request.header("Cookie").value_or(""),
-                                        state_cookie_name(secure));
+        const auto bound =
+            cookie_value(request.header("Cookie").value_or(""), state_cookie_name(secure));
         // The state must be the one this browser started with: a callback URL carried to
         // another browser (login CSRF) or replayed finds no matching cookie.
         if (state.empty() || !bound || !crypto::equal_in_constant_time(*bound, state)) {
-            return failed("/", "This sign-in was started in another browser or expired. Sign in again.",
+            return failed("/",
+                          "This sign-in was started in another browser or expired. Sign in again.",
                           secure);
         }
         const auto attempt = host.db().transaction([&](soci::session& session) {
@@ -150,15 +151,15 @@ struct Routes {
         });
         auto* client = client_named(clients, request.param("provider"));
         if (!attempt || client == nullptr || attempt->provider != client->provider().id) {
-            return failed("/", "This sign-in expired or was already used. Sign in again.",
-                          secure);
+            return failed("/", "This sign-in expired or was already used. Sign in again.", secure);
         }
         const auto& provider = client->provider();
         if (const auto error = request.query("error")) {
             const auto description = request.query("error_description").value_or(*error);
-            return failed(attempt->return_to,
-                          provider.display_name + " did not sign you in: " + description.substr(0, 200),
-                          secure);
+            return failed(
+                attempt->return_to,
+                provider.display_name + " did not sign you in: " + description.substr(0, 200),
+                secure);
         }
         const auto code = request.query("code").value_or("");
         if (code.empty()) {
@@ -170,10 +171,10 @@ struct Routes {
         } catch (const ProviderUnavailable& error) {
             host.log().warn("sso.provider_unavailable",
                             {{"provider", provider.id}, {"error", error.what()}});
-            return failed(attempt->return_to,
-                          provider.display_name +
-                              " cannot be reached right now. Try again in a minute.",
-                          secure);
+            return failed(
+                attempt->return_to,
+                provider.display_name + " cannot be reached right now. Try again in a minute.",
+                secure);
         } catch (const SignInRejected& error) {
             host.log().warn("sso.sign_in_rejected",
                             {{"provider", provider.id}, {"error", error.what()}});

@@ -105,8 +105,8 @@ OidcProvider read_provider(const ConfigView& config, const std::string& id) {
     }
     provider.client_id = required("client_id");
     if (const auto file = config.find(base + "client_secret_file"); file && !trim(*file).empty()) {
-        provider.client_secret = read_secret_file(base + "client_secret_file",
-                                                  std::string(trim(*file)));
+        provider.client_secret =
+            read_secret_file(base + "client_secret_file", std::string(trim(*file)));
     }
     provider.scopes = {"openid"};
     for (auto& scope : words_of(config.get_string(base + "scopes", "openid email profile"))) {
@@ -122,8 +122,8 @@ OidcProvider read_provider(const ConfigView& config, const std::string& id) {
     for (const auto entry : split_trimmed(role_list, ',')) {
         const auto equals = entry.find('=');
         if (equals == std::string_view::npos) {
-            refuse(base + "roles", "expected <group>=<account>:<role>, got \"" +
-                                       std::string(entry) + "\"");
+            refuse(base + "roles",
+                   "expected <group>=<account>:<role>, got \"" + std::string(entry) + "\"");
         }
         add_role(provider.roles, base + "roles", std::string(trim(entry.substr(0, equals))),
                  std::string(entry.substr(equals + 1)));

@@ -17,8 +17,7 @@ void record(soci::session& session, const std::string& state, const Attempt& att
         soci::use(attempt.created_at);
 }
 
-std::optional<Attempt> take(soci::session& session, const std::string& state,
-                            int64_t oldest_kept) {
+std::optional<Attempt> take(soci::session& session, const std::string& state, int64_t oldest_kept) {
     const std::string state_hash = crypto::sha256_hex(state);
     Attempt attempt;
     long long created_at = 0;

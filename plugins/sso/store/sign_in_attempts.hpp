@@ -25,7 +25,6 @@ void record(soci::session& session, const std::string& state, const Attempt& att
 
 /// The attempt of `state` created at or after `oldest_kept`, deleted as it is read; nullopt
 /// when unknown, already taken or too old.
-std::optional<Attempt> take(soci::session& session, const std::string& state,
-                            int64_t oldest_kept);
+std::optional<Attempt> take(soci::session& session, const std::string& state, int64_t oldest_kept);
 
 }  // namespace loupe::sso::sign_in_attempts

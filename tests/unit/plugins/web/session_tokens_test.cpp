@@ -51,7 +51,8 @@ TEST_CASE("the session cookie is read from any position of the Cookie header") {
     CHECK(loupe::cookie_value("a=1; loupe_session=abc; b=2", "loupe_session") == "abc");
     CHECK(loupe::cookie_value("a=1;loupe_session=abc", "loupe_session") == "abc");
     CHECK(loupe::cookie_value("  loupe_session = \"abc\" ", "loupe_session") == "abc");
-    CHECK_FALSE(loupe::cookie_value("xloupe_session=abc; loupe_sessions=d", "loupe_session").has_value());
+    CHECK_FALSE(
+        loupe::cookie_value("xloupe_session=abc; loupe_sessions=d", "loupe_session").has_value());
     CHECK_FALSE(loupe::cookie_value("", "loupe_session").has_value());
     CHECK_FALSE(loupe::cookie_value("loupe_session", "loupe_session").has_value());
     CHECK(loupe::cookie_value("loupe_session=", "loupe_session") == "");
