@@ -24,6 +24,13 @@ public:
     std::optional<std::string> find(const std::string& key) const override {
         return config_.find(prefix_ + key);
     }
+    std::vector<std::string> keys_with_prefix(const std::string& prefix) const override {
+        std::vector<std::string> keys;
+        for (const auto& key : config_.keys_with_prefix(prefix_ + prefix)) {
+            keys.push_back(key.substr(prefix_.size()));
+        }
+        return keys;
+    }
 
 private:
     const Config& config_;
@@ -133,6 +140,16 @@ std::vector<std::string> Config::keys() const {
         keys.insert(key);
     }
     return {keys.begin(), keys.end()};
+}
+
+std::vector<std::string> Config::keys_with_prefix(const std::string& prefix) const {
+    std::vector<std::string> matching;
+    for (auto& key : keys()) {
+        if (key.starts_with(prefix)) {
+            matching.push_back(std::move(key));
+        }
+    }
+    return matching;
 }
 
 std::string Config::env_name(const std::string& key) {

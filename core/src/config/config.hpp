@@ -21,6 +21,7 @@ public:
                                         std::map<std::string, std::string> overrides);
 
     std::optional<std::string> find(const std::string& key) const override;
+    std::vector<std::string> keys_with_prefix(const std::string& prefix) const override;
     /// A view of keys under `prefix` (e.g. "plugins.builds."), with the same precedence.
     std::unique_ptr<ConfigView> view(const std::string& prefix) const;
     /// Every key known from the file or overrides, sorted.

@@ -28,6 +28,10 @@ Number parse_number(const std::string& key, const std::string& value, const char
 
 }  // namespace
 
+std::vector<std::string> ConfigView::keys_with_prefix(const std::string& /*prefix*/) const {
+    return {};
+}
+
 ConfigView::~ConfigView() = default;
 
 std::string ConfigView::get_string(const std::string& key, const std::string& fallback) const {

@@ -131,6 +131,13 @@ ALTER TABLE tokens ADD COLUMN bound_branch TEXT;
 ALTER TABLE tokens ADD COLUMN untrusted_head INTEGER NOT NULL DEFAULT 0 CHECK (untrusted_head IN (0, 1));
 )SQL";
 
+// A user's email address (from an identity provider's verified claim or `loupe admin`): kept
+// lower-cased, one user per address.
+constexpr const char* user_email_sql = R"SQL(
+ALTER TABLE users ADD COLUMN email TEXT;
+CREATE UNIQUE INDEX users_email ON users (email);
+)SQL";
+
 }  // namespace
 
 MigrationTrack core_migration_track() {
@@ -141,6 +148,7 @@ MigrationTrack core_migration_track() {
             MigrationStep{2, "jobs", jobs_sql},
             MigrationStep{3, "blob holders", blob_holders_sql},
             MigrationStep{4, "tokens bound to a CI run's branch", token_run_binding_sql},
+            MigrationStep{5, "user email addresses", user_email_sql},
         },
     };
 }

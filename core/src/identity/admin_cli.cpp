@@ -31,7 +31,13 @@ Role parse_role_option(const std::string& text) {
 }
 
 void user_create(IdentityStore& identity, const Options& args, AdminOutput& output) {
-    output.created_user(identity.create_user(args.value("slug"), args.value("name")));
+    output.created_user(identity.create_user(args.value("slug"), args.value("name"), false,
+                                             args.optional_value("email")));
+}
+
+void user_set_email(IdentityStore& identity, const Options& args, AdminOutput& output) {
+    output.email_set(args.value("user"),
+                     identity.set_user_email(args.value("user"), args.value("email")));
 }
 
 void account_create(IdentityStore& identity, const Options& args, AdminOutput& output) {
@@ -108,9 +114,14 @@ const std::vector<AdminCommand>& commands() {
     static const std::vector<AdminCommand> all{
         {"user",
          "create",
-         {.command = "user create", .required = {"slug", "name"}},
-         "user create --slug S --name N",
+         {.command = "user create", .required = {"slug", "name"}, .optional = {"email"}},
+         "user create --slug S --name N [--email E]",
          user_create},
+        {"user",
+         "set-email",
+         {.command = "user set-email", .required = {"user", "email"}},
+         "user set-email --user U --email E",
+         user_set_email},
         {"user", "list", {.command = "user list"}, "user list", user_list},
         {"account",
          "create",

@@ -66,6 +66,13 @@ void AdminOutput::member_set(const std::string& account, const std::string& user
     out_ << user << " is " << role_text << " of " << account << "\n";
 }
 
+void AdminOutput::email_set(const std::string& user, const std::string& email) {
+    if (json_) {
+        return emit({{"user", {{"slug", user}, {"email", email}}}});
+    }
+    out_ << user << "'s email address is " << email << "\n";
+}
+
 void AdminOutput::project_level_set(const Project& project, const std::string& user,
                                     const std::optional<std::string>& level) {
     const std::string ref = project.account_slug + "/" + project.name;

@@ -19,6 +19,7 @@ public:
     void created_user(const User& user);
     void created_team(const Account& team, const std::string& owner);
     void member_set(const std::string& account, const std::string& user, Role role);
+    void email_set(const std::string& user, const std::string& email);
     void project_level_set(const Project& project, const std::string& user,
                            const std::optional<std::string>& level);
     void created_project(const Json& project, const std::string& token);

@@ -10,6 +10,7 @@
 #include "loupe/cli/lookups.hpp"
 #include "loupe/crypto/digest.hpp"
 #include "loupe/db/row_reader.hpp"
+#include "loupe/http/http_error.hpp"
 #include "loupe/text/strings.hpp"
 
 namespace loupe {
@@ -18,6 +19,16 @@ namespace {
 void check(const std::optional<std::string>& problem) {
     if (problem) {
         throw AdminError(*problem);
+    }
+}
+
+/// Records a user's address; another user holding it is an operator's error.
+void store_email(IdentityStore& identity, soci::session& session, int64_t user_id,
+                 const std::string& email) {
+    try {
+        identity.set_user_email(session, user_id, email);
+    } catch (const HttpError& error) {
+        throw AdminError(error.what());
     }
 }
 
@@ -74,12 +85,29 @@ void IdentityStore::check_slug(const std::string& slug) const {
     }
 }
 
-User IdentityStore::create_user(const std::string& slug, const std::string& name, bool staff) {
+User IdentityStore::create_user(const std::string& slug, const std::string& name, bool staff,
+                                const std::optional<std::string>& email) {
     check_slug(slug);
     check(display_name_problem(name));
+    if (email) {
+        check(email_problem(*email));
+    }
     const std::string clean_name(trim(name));
     return database_.transaction([&](soci::session& session) {
-        return identity_writes::create_user(session, slug, clean_name, staff, now_ms());
+        User user = identity_writes::create_user(session, slug, clean_name, staff, now_ms());
+        if (email) {
+            store_email(*this, session, user.id, *email);
+        }
+        return user;
+    });
+}
+
+std::string IdentityStore::set_user_email(const std::string& user_slug, const std::string& email) {
+    check(email_problem(email));
+    return database_.transaction([&](soci::session& session) {
+        const User user = require_user(session, user_slug);
+        store_email(*this, session, user.id, email);
+        return to_lower(trim(email));
     });
 }
 

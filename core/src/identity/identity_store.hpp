@@ -56,6 +56,16 @@ public:
     bool is_changeable_project_field(const std::string& field) override;
     void change_project_field(soci::session& session, const Project& project,
                               const std::string& field, const Json& value) override;
+    std::optional<User> find_user_by_email(soci::session& session,
+                                           const std::string& email) override;
+    std::optional<std::string> user_email(soci::session& session, int64_t user_id) override;
+    void set_user_email(soci::session& session, int64_t user_id, const std::string& email) override;
+    User create_user(soci::session& session, const std::string& slug_hint, const std::string& name,
+                     const std::optional<std::string>& email) override;
+    std::optional<Role> member_role(soci::session& session, const Account& team,
+                                    int64_t user_id) override;
+    bool set_member_role(soci::session& session, const Account& team, int64_t user_id,
+                         std::optional<Role> role) override;
     /// The plugins' writers and setters of settings fields (set once, after the plugins
     /// installed).
     void set_project_field_writers(std::vector<ProjectFieldsWriter> writers);
@@ -75,7 +85,11 @@ public:
 
     // Administration (`loupe admin ...`)
     bool has_any_user();
-    User create_user(const std::string& slug, const std::string& name, bool staff = false);
+    User create_user(const std::string& slug, const std::string& name, bool staff = false,
+                     const std::optional<std::string>& email = std::nullopt);
+    /// Records the user's email address (validated, lower-cased); returns it. AdminError when
+    /// it is malformed or another user holds it.
+    std::string set_user_email(const std::string& user_slug, const std::string& email);
     Account create_team(const std::string& slug, const std::string& name,
                         const std::string& owner_slug);
     void add_member(const std::string& account_slug, const std::string& user_slug, Role role);

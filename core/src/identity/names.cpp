@@ -27,6 +27,20 @@ std::optional<std::string> display_name_problem(std::string_view name) {
     return std::nullopt;
 }
 
+std::optional<std::string> email_problem(std::string_view email) {
+    const auto at = email.find('@');
+    const bool malformed =
+        email.empty() || email.size() > 254 || at == 0 || at == std::string_view::npos ||
+        email.find('@', at + 1) != std::string_view::npos ||
+        email.find('.', at + 1) == std::string_view::npos || email.back() == '.' ||
+        std::ranges::any_of(
+            email, [](char c) { return static_cast<unsigned char>(c) <= 0x20 || c == 0x7f; });
+    if (malformed) {
+        return "\"" + std::string(email) + "\" is not an email address";
+    }
+    return std::nullopt;
+}
+
 std::optional<std::string> branch_problem(std::string_view branch) {
     const bool has_space = branch.find_first_of(ascii_whitespace) != std::string_view::npos;
     if (branch.empty() || branch.size() > max_branch_length || has_space) {

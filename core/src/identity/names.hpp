@@ -15,6 +15,10 @@ inline constexpr std::size_t max_branch_length = 255;
 std::optional<std::string> slug_problem(std::string_view slug);
 /// Why `name` is not a valid display name (1..255 characters, not blank); nullopt when valid.
 std::optional<std::string> display_name_problem(std::string_view name);
+/// Why `email` is not an address Loupe accepts (one "@" between a non-empty local part and a
+/// domain with a dot, no spaces or control characters, at most 254 characters); nullopt when
+/// valid.
+std::optional<std::string> email_problem(std::string_view email);
 /// Why `branch` is not a valid base branch name; nullopt when valid.
 std::optional<std::string> branch_problem(std::string_view branch);
 

@@ -40,27 +40,6 @@ bool csrf_matches(std::string_view session_token, std::string_view presented) {
     return crypto::equal_in_constant_time(presented, csrf_token(session_token));
 }
 
-std::optional<std::string> cookie_value(std::string_view cookie_header, std::string_view name) {
-    while (!cookie_header.empty()) {
-        const std::size_t end = cookie_header.find(';');
-        const std::string_view pair = trim(cookie_header.substr(0, end), http_whitespace);
-        const std::size_t equals = pair.find('=');
-        if (equals != std::string_view::npos &&
-            trim(pair.substr(0, equals), http_whitespace) == name) {
-            std::string_view value = trim(pair.substr(equals + 1), http_whitespace);
-            if (value.size() >= 2 && value.front() == '"' && value.back() == '"') {
-                value = value.substr(1, value.size() - 2);
-            }
-            return std::string(value);
-        }
-        if (end == std::string_view::npos) {
-            break;
-        }
-        cookie_header.remove_prefix(end + 1);
-    }
-    return std::nullopt;
-}
-
 std::string_view session_cookie_name(bool secure) {
     return secure ? "__Host-loupe_session" : "loupe_session";
 }

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "loupe/http/cookies.hpp"
+
 namespace loupe::web {
 
 /// The session cookie's name: `__Host-loupe_session` when the public URL is https (the
@@ -27,9 +29,6 @@ bool is_token_format(std::string_view token);
 std::string csrf_token(std::string_view session_token);
 /// Constant-time comparison of `presented` with csrf_token(session_token).
 bool csrf_matches(std::string_view session_token, std::string_view presented);
-
-/// The value of cookie `name` in a Cookie header ("a=1; loupe_session=...; b=2").
-std::optional<std::string> cookie_value(std::string_view cookie_header, std::string_view name);
 
 struct CookieOptions {
     bool secure = false;  ///< the public URL is https

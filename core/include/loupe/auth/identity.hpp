@@ -146,6 +146,29 @@ public:
     virtual std::optional<Principal> user_principal(int64_t user_id,
                                                     std::optional<int64_t> personal_token_id) = 0;
 
+    // People who sign in through an identity provider. Each joins the caller's transaction.
+
+    /// The user whose address is `email` (compared lower-cased); nullopt when none.
+    virtual std::optional<User> find_user_by_email(soci::session& session,
+                                                   const std::string& email) = 0;
+    /// The user's address, lower-cased (nullopt when none is known).
+    virtual std::optional<std::string> user_email(soci::session& session, int64_t user_id) = 0;
+    /// Records `email` (lower-cased) as the user's address; HttpError 409 when another user
+    /// holds it.
+    virtual void set_user_email(soci::session& session, int64_t user_id,
+                                const std::string& email) = 0;
+    /// A new user and personal account named `name`. The slug is `slug_hint` made valid
+    /// (lower-case letters, digits and dashes, at most 48) and free: "-2", "-3"... is appended
+    /// when it is taken or reserved.
+    virtual User create_user(soci::session& session, const std::string& slug_hint,
+                             const std::string& name, const std::optional<std::string>& email) = 0;
+    /// The user's role in team `account`; nullopt when not a member.
+    virtual std::optional<Role> member_role(soci::session& session, const Account& team,
+                                            int64_t user_id) = 0;
+    /// Gives the user `role` in `team`, or removes them from it (nullopt). Returns false and
+    /// changes nothing when that would leave the team without an owner.
+    virtual bool set_member_role(soci::session& session, const Account& team, int64_t user_id,
+                                 std::optional<Role> role) = 0;
     /// Marks activity (a build) for "most recently active first" ordering.
     virtual void touch_project(soci::session& session, int64_t project_id, int64_t at_ms) = 0;
 

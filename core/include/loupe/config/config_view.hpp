@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "loupe/export.hpp"
 
@@ -16,6 +17,9 @@ class LOUPE_API ConfigView {
 public:
     virtual ~ConfigView();
     virtual std::optional<std::string> find(const std::string& key) const = 0;
+    /// The keys starting with `prefix` that the properties file or `--set` names, sorted (keys
+    /// set only in the environment cannot be listed: their names lost their dots).
+    virtual std::vector<std::string> keys_with_prefix(const std::string& prefix) const;
 
     std::string get_string(const std::string& key, const std::string& fallback) const;
     int64_t get_int(const std::string& key, int64_t fallback) const;

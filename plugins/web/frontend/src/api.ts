@@ -7,6 +7,13 @@ export interface UserRef {
   name: string | null;
 }
 
+/** An identity provider the sso plugin signs people in with. */
+export interface SignInProvider {
+  id: string;
+  name: string;
+  startUrl: string;
+}
+
 export interface Session {
   user: UserRef | null;
   accounts?: string[];
@@ -243,6 +250,7 @@ export const api = {
     request<Session>("POST", "/_loupe/session", { headers: { Authorization: `Bearer ${token}` } }),
   signInWithLink: (token: string) => request<Session>("POST", "/_loupe/session/link", { body: { token } }),
   signOut: () => request<void>("DELETE", "/_loupe/session"),
+  signInProviders: () => request<{ providers: SignInProvider[] }>("GET", "/_loupe/sso/providers"),
 
   accountProjects: (account: string) =>
     request<Page<Project>>("GET", `/v2/accounts/${enc(account)}/projects?perPage=100`),

@@ -74,7 +74,7 @@ std::set<std::string> captures_of(const std::string& pattern) {
     return names;
 }
 
-const char* const all_plugins = "auth, builds, reviews, deployments, web, analytics, git";
+const char* const all_plugins = "auth, builds, reviews, deployments, web, analytics, git, sso";
 
 }  // namespace
 

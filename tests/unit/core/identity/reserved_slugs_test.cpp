@@ -17,7 +17,7 @@ struct Admin {
             "--set",    "db.url=" + database.url(),
             "--set",    "data.dir=" + data.path(),
             "--set",    "plugins.path=" + loupe::test::tested_plugin_dir(),
-            "--set",    "plugins.enabled=auth,builds,reviews,deployments,web,analytics,git",
+            "--set",    "plugins.enabled=auth,builds,reviews,deployments,web,analytics,git,sso",
             "admin"};
         args.insert(args.end(), words.begin(), words.end());
         return loupe::test::run_loupe(args, out);

@@ -16,7 +16,7 @@
 namespace {
 
 const std::vector<std::string> whole_product = {"auth", "builds",    "reviews", "deployments",
-                                                "web",  "analytics", "git"};
+                                                "web",  "analytics", "git",     "sso"};
 
 std::string read_text(const std::string& path) {
     std::ifstream in(path);

@@ -47,14 +47,15 @@ TEST_CASE("the CSRF token belongs to one session and is neither the token nor it
 }
 
 TEST_CASE("the session cookie is read from any position of the Cookie header") {
-    CHECK(cookie_value("loupe_session=abc", "loupe_session") == "abc");
-    CHECK(cookie_value("a=1; loupe_session=abc; b=2", "loupe_session") == "abc");
-    CHECK(cookie_value("a=1;loupe_session=abc", "loupe_session") == "abc");
-    CHECK(cookie_value("  loupe_session = \"abc\" ", "loupe_session") == "abc");
-    CHECK_FALSE(cookie_value("xloupe_session=abc; loupe_sessions=d", "loupe_session").has_value());
-    CHECK_FALSE(cookie_value("", "loupe_session").has_value());
-    CHECK_FALSE(cookie_value("loupe_session", "loupe_session").has_value());
-    CHECK(cookie_value("loupe_session=", "loupe_session") == "");
+    CHECK(loupe::cookie_value("loupe_session=abc", "loupe_session") == "abc");
+    CHECK(loupe::cookie_value("a=1; loupe_session=abc; b=2", "loupe_session") == "abc");
+    CHECK(loupe::cookie_value("a=1;loupe_session=abc", "loupe_session") == "abc");
+    CHECK(loupe::cookie_value("  loupe_session = \"abc\" ", "loupe_session") == "abc");
+    CHECK_FALSE(
+        loupe::cookie_value("xloupe_session=abc; loupe_sessions=d", "loupe_session").has_value());
+    CHECK_FALSE(loupe::cookie_value("", "loupe_session").has_value());
+    CHECK_FALSE(loupe::cookie_value("loupe_session", "loupe_session").has_value());
+    CHECK(loupe::cookie_value("loupe_session=", "loupe_session") == "");
 }
 
 TEST_CASE("the session cookie is HttpOnly, SameSite=Lax and Secure only over https") {

@@ -1,0 +1,45 @@
+// The sso plugin: people sign in through the company's identity provider (OpenID Connect,
+// Authorization Code with PKCE). It decides who the person is and which teams they belong to;
+// the web plugin opens the browser session (web.BrowserSessions). Without a configured provider
+// it only answers an empty provider list, and the one-time sign-in link stays the way in.
+#include "loupe/plugin.hpp"
+
+#include "loupe/host.hpp"
+#include "loupe/http/api_description.hpp"
+#include "loupe/http/http_client.hpp"
+#include "loupe/web/session_service.hpp"
+#include "routes/oidc_routes.hpp"
+#include "settings/oidc_providers.hpp"
+#include "store/sso_migrations.hpp"
+
+namespace {
+
+std::unique_ptr<loupe::HttpClient> make_http_client(const loupe::ConfigView& config) {
+    try {
+        return std::make_unique<loupe::HttpClient>(
+            loupe::HttpClientSettings{.ca_file = config.get_string("auth.oidc.ca_file", "")});
+    } catch (const std::exception& error) {
+        throw std::runtime_error(std::string("auth.oidc.ca_file: ") + error.what());
+    }
+}
+
+void install(loupe::Host& host) {
+    using namespace loupe::sso;
+    loupe::describe_api(host.services(), loupe::embedded_api_description());
+    add_migrations(host.migrations());
+    const auto providers = read_oidc_providers(host.global_config());
+    // The client and the providers live as long as the process (routes hold them).
+    static std::unique_ptr<loupe::HttpClient> http;
+    http = make_http_client(host.global_config());
+    std::vector<std::shared_ptr<OidcClient>> clients;
+    for (const auto& provider : providers) {
+        clients.push_back(std::make_shared<OidcClient>(*http, provider));
+        host.log().info("sso.provider", {{"id", provider.id}, {"issuer", provider.issuer}});
+    }
+    add_oidc_routes(host, host.services().require<loupe::web::BrowserSessions>(),
+                    std::move(clients));
+}
+
+}  // namespace
+
+LOUPE_PLUGIN("sso", LOUPE_VERSION, LOUPE_REQUIRES("auth", "web"), install)

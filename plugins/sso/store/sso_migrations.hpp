@@ -1,0 +1,9 @@
+#pragma once
+
+#include "loupe/db/migrations.hpp"
+
+namespace loupe::sso {
+
+void add_migrations(Migrations& migrations);
+
+}  // namespace loupe::sso
