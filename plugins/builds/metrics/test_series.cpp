@@ -3,9 +3,9 @@
 namespace loupe::builds {
 namespace {
 
-constexpr int64_t kMinuteMs = 60 * 1000;
-constexpr int64_t kHourMs = 60 * kMinuteMs;
-constexpr int64_t kDayLengthMs = 24 * kHourMs;
+constexpr int64_t kSeriesMinuteMs = int64_t{60} * 1000;
+constexpr int64_t kSeriesHourMs = 60 * kSeriesMinuteMs;
+constexpr int64_t kSeriesDayMs = 24 * kSeriesHourMs;
 
 // The start of the bucket holding `ms` (floor, also before the epoch).
 int64_t bucket_start(int64_t ms, int64_t tick) {
@@ -17,25 +17,25 @@ int64_t bucket_start(int64_t ms, int64_t tick) {
 
 int64_t series_tick_ms(int64_t from_ms, int64_t to_ms) {
     const int64_t length = to_ms - from_ms;
-    if (length <= kDayLengthMs) {
-        return 20 * kMinuteMs;
+    if (length <= kSeriesDayMs) {
+        return 20 * kSeriesMinuteMs;
     }
-    if (length <= 3 * kDayLengthMs) {
-        return kHourMs;
+    if (length <= 3 * kSeriesDayMs) {
+        return kSeriesHourMs;
     }
-    if (length <= 7 * kDayLengthMs) {
-        return 2 * kHourMs;
+    if (length <= 7 * kSeriesDayMs) {
+        return 2 * kSeriesHourMs;
     }
-    if (length <= 14 * kDayLengthMs) {
-        return 4 * kHourMs;
+    if (length <= 14 * kSeriesDayMs) {
+        return 4 * kSeriesHourMs;
     }
-    if (length <= 31 * kDayLengthMs) {
-        return 12 * kHourMs;
+    if (length <= 31 * kSeriesDayMs) {
+        return 12 * kSeriesHourMs;
     }
-    if (length <= 91 * kDayLengthMs) {
-        return kDayLengthMs;
+    if (length <= 91 * kSeriesDayMs) {
+        return kSeriesDayMs;
     }
-    return 365 * kDayLengthMs;
+    return 365 * kSeriesDayMs;
 }
 
 std::vector<SeriesPoint> test_series(const std::vector<SeriesDiff>& diffs, int64_t from_ms,

@@ -94,6 +94,7 @@ std::map<int64_t, Json> diffs_json(soci::session& session, const Project& projec
     const auto screenshots = screenshots_by_id(session, screenshot_ids);
     const auto views = diff_views(rows, screenshots);
     std::vector<const DiffView*> page;
+    page.reserve(views.size());
     for (const auto& view : views) {
         page.push_back(&view);
     }

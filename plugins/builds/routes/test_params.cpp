@@ -7,7 +7,7 @@
 namespace loupe::builds {
 namespace {
 
-constexpr int64_t mask_url_ttl_ms = 60 * 60 * 1000;
+constexpr int64_t mask_url_ttl_ms = int64_t{60} * 60 * 1000;
 
 }  // namespace
 

@@ -8,40 +8,43 @@ using namespace loupe::builds;
 
 namespace {
 
-constexpr int64_t kMinute = 60 * 1000;
-constexpr int64_t kHour = 60 * kMinute;
-constexpr int64_t kDay = 24 * kHour;
+constexpr int64_t kSeriesMinute = int64_t{60} * 1000;
+constexpr int64_t kSeriesHour = 60 * kSeriesMinute;
+constexpr int64_t kSeriesDay = 24 * kSeriesHour;
 // 2026-03-10T10:07:00Z, a time that is no bucket's start.
-constexpr int64_t kNow = 1773137220000;
+constexpr int64_t kSeriesNow = 1773137220000;
 
 }  // namespace
 
 TEST_CASE("test series: the bucket size follows the length of the period") {
-    CHECK(series_tick_ms(kNow - kDay, kNow) == 20 * kMinute);
-    CHECK(series_tick_ms(kNow - kDay - 1, kNow) == kHour);
-    CHECK(series_tick_ms(kNow - 3 * kDay - 5 * kHour, kNow) == 2 * kHour);  // LAST_3_DAYS
-    CHECK(series_tick_ms(kNow - 7 * kDay - 5 * kHour, kNow) == 4 * kHour);  // LAST_7_DAYS
-    CHECK(series_tick_ms(kNow - 30 * kDay - 5 * kHour, kNow) == 12 * kHour);
-    CHECK(series_tick_ms(kNow - 90 * kDay - 5 * kHour, kNow) == kDay);
-    CHECK(series_tick_ms(kNow - 92 * kDay, kNow) == 365 * kDay);
+    CHECK(series_tick_ms(kSeriesNow - kSeriesDay, kSeriesNow) == 20 * kSeriesMinute);
+    CHECK(series_tick_ms(kSeriesNow - kSeriesDay - 1, kSeriesNow) == kSeriesHour);
+    CHECK(series_tick_ms(kSeriesNow - 3 * kSeriesDay - 5 * kSeriesHour, kSeriesNow) ==
+          2 * kSeriesHour);  // LAST_3_DAYS
+    CHECK(series_tick_ms(kSeriesNow - 7 * kSeriesDay - 5 * kSeriesHour, kSeriesNow) ==
+          4 * kSeriesHour);  // LAST_7_DAYS
+    CHECK(series_tick_ms(kSeriesNow - 30 * kSeriesDay - 5 * kSeriesHour, kSeriesNow) ==
+          12 * kSeriesHour);
+    CHECK(series_tick_ms(kSeriesNow - 90 * kSeriesDay - 5 * kSeriesHour, kSeriesNow) == kSeriesDay);
+    CHECK(series_tick_ms(kSeriesNow - 92 * kSeriesDay, kSeriesNow) == 365 * kSeriesDay);
 }
 
 TEST_CASE("test series: every bucket from the start's to the end's, the diffs in theirs") {
-    const int64_t from = kNow - kDay;  // 20-minute buckets
+    const int64_t from = kSeriesNow - kSeriesDay;  // 20-minute buckets
     const std::vector<SeriesDiff> diffs = {
         {from, true, true},  // the first bucket (starts 7 minutes before `from`)
-        {from + 30 * kMinute, false, false},
-        {from + 32 * kMinute, true, false},
-        {kNow - 1, true, false},  // the last bucket
-        {kNow, true, true},       // outside [from, now): ignored
+        {from + 30 * kSeriesMinute, false, false},
+        {from + 32 * kSeriesMinute, true, false},
+        {kSeriesNow - 1, true, false},  // the last bucket
+        {kSeriesNow, true, true},       // outside [from, now): ignored
         {from - 1, true, true},
     };
-    const auto points = test_series(diffs, from, kNow);
+    const auto points = test_series(diffs, from, kSeriesNow);
     REQUIRE(points.size() == 73);
-    CHECK(points.front().start_ms == from - 7 * kMinute);
-    CHECK(points.back().start_ms == kNow - 7 * kMinute);
+    CHECK(points.front().start_ms == from - 7 * kSeriesMinute);
+    CHECK(points.back().start_ms == kSeriesNow - 7 * kSeriesMinute);
     for (std::size_t i = 1; i < points.size(); ++i) {
-        CHECK(points[i].start_ms - points[i - 1].start_ms == 20 * kMinute);
+        CHECK(points[i].start_ms - points[i - 1].start_ms == 20 * kSeriesMinute);
     }
     CHECK(points[0].total == 1);
     CHECK(points[0].changes == 1);

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "ids/sqids.hpp"
+#include "loupe/json.hpp"
 #include "processing_client.hpp"
 #include "support/admin_cli.hpp"
 
