@@ -58,9 +58,9 @@ TEST_CASE("test series: every bucket from the start's to the end's, the diffs in
         total += point.total;
     }
     CHECK(total == 4);
-    const auto json = test_series_json(points);
-    CHECK(json[0] == loupe::Json{{"date", "2026-03-09T10:00:00.000Z"},
-                                 {"total", 1},
-                                 {"changes", 1},
-                                 {"uniqueChanges", 1}});
+    const auto rendered = test_series_json(points);
+    CHECK(rendered[0] == loupe::Json{{"date", "2026-03-09T10:00:00.000Z"},
+                                     {"total", 1},
+                                     {"changes", 1},
+                                     {"uniqueChanges", 1}});
 }
