@@ -3,6 +3,7 @@
 // first and last change), GET .../tests/{testId}/changes (distinct changes, most frequent first,
 // ignored or not) and GET .../ignored-changes, with the refusals of bad input.
 #include <doctest/doctest.h>
+#include <soci/soci.h>
 
 #include "ids/sqids.hpp"
 #include "loupe/json.hpp"
