@@ -64,6 +64,10 @@ void install(loupe::Host& host) {
     add_find_baseline(host);
     add_list_diffs(host);
     add_change_ignore_routes(host);
+    add_list_tests(host);
+    add_get_test(host);
+    add_list_test_changes(host);
+    add_list_ignored_changes(host);
     host.blob_references().add(referenced_blob_keys);
 
     auto& h = host;

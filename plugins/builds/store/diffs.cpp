@@ -133,6 +133,16 @@ std::vector<DiffRow> build_diffs_with_ids(soci::session& session, int64_t build_
     return diffs;
 }
 
+std::vector<DiffRow> diffs_with_ids(soci::session& session, const std::vector<int64_t>& ids) {
+    std::vector<DiffRow> diffs;
+    for_each_row_of_ids(session,
+                        std::string("SELECT ") + diff_columns +
+                            " FROM screenshot_diffs WHERE id IN (SELECT CAST(value AS BIGINT) "
+                            "FROM {{json_rows:ids}}) ORDER BY id",
+                        ids, [&](const soci::row& row) { diffs.push_back(read_diff(row)); });
+    return diffs;
+}
+
 void complete_diff(soci::session& session, const DiffRow& diff) {
     const double score = diff.score.value_or(-1);
     const std::string mask = diff.mask_key.value_or("");

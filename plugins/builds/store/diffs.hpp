@@ -44,6 +44,8 @@ std::vector<DiffRow> build_diffs(soci::session& session, int64_t build_id);
 /// The diffs with these ids that belong to the build (others are absent), by id.
 std::vector<DiffRow> build_diffs_with_ids(soci::session& session, int64_t build_id,
                                           const std::vector<int64_t>& ids);
+/// The diffs with these ids, whatever their build, by id.
+std::vector<DiffRow> diffs_with_ids(soci::session& session, const std::vector<int64_t>& ids);
 /// Writes the computed result and marks the diff complete.
 void complete_diff(soci::session& session, const DiffRow& diff);
 /// Marks the diff failed for good (its build never concludes and reads `error`).
