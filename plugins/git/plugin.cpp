@@ -73,4 +73,4 @@ void install(Host& host) {
 
 }  // namespace
 
-LOUPE_PLUGIN("git", LOUPE_VERSION, LOUPE_REQUIRES("auth", "builds"), install)
+LOUPE_PLUGIN("git", LOUPE_VERSION, LOUPE_REQUIRES("builds"), install)

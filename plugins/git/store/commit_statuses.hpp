@@ -1,9 +1,10 @@
 #pragma once
-// `git_commit_statuses`: one row per build whose commit status Loupe pushes. Every change of the
-// build bumps `wanted_seq`; a push job claims the row with a short lease (so two pushes for one
-// build never run at once), renders the build as it reads *after* the claim, pushes it and
-// records `pushed_seq`. A job whose sequence is already pushed has nothing left to do: the latest
-// state always wins, whatever order the jobs run in.
+// `git_commit_statuses`: one row per linked build whose commit status Loupe pushes, holding
+// what was last pushed and the claim of the push under way. A push claims the row with a short
+// lease (so two pushes for one build never run at once), renders the build as it reads *after*
+// the claim, sends it unless it is exactly what was last pushed, and records it: whatever order
+// the pushes run in, the build's latest state is the one the provider ends up showing, and each
+// state is sent once.
 
 #include <soci/soci.h>
 
@@ -14,20 +15,16 @@
 
 namespace loupe::git {
 
-/// Notes a new state to push; returns its sequence number (1, 2, ...).
-int64_t request_push(soci::session& session, int64_t build_id, int64_t project_id, int64_t now);
-
-enum class ClaimResult { claimed, superseded, busy };
+enum class ClaimResult { claimed, busy };
 
 struct Claim {
-    ClaimResult result = ClaimResult::superseded;
-    int64_t claimed_seq = 0;  ///< claimed: every request up to this one is covered
+    ClaimResult result = ClaimResult::claimed;
     int64_t lease_until = 0;  ///< busy: when the other push's lease ends
 };
 
-/// Claims the push of `seq` for `lease_ms`, unless it is already pushed (superseded) or another
-/// push holds the row (busy).
-Claim claim_push(soci::session& session, int64_t build_id, int64_t seq, int64_t now,
+/// Claims the push of `build_id` for `lease_ms` (creating its row), unless another push holds
+/// it (busy).
+Claim claim_push(soci::session& session, int64_t build_id, int64_t project_id, int64_t now,
                  int64_t lease_ms);
 
 struct PushedStatus {
@@ -41,13 +38,14 @@ struct PushedStatus {
 /// What was last pushed for the build, if anything.
 std::optional<PushedStatus> last_pushed(soci::session& session, int64_t build_id);
 
-/// Records a successful push of the claimed state and releases the row.
-void record_pushed(soci::session& session, int64_t build_id, int64_t claimed_seq,
-                   const PushedStatus& status, int64_t now);
-/// Releases the row with nothing sent (unchanged, or no longer linked), the claim covered.
-void mark_covered(soci::session& session, int64_t build_id, int64_t claimed_seq, int64_t now);
+/// Records a successful push and releases the row.
+void record_pushed(soci::session& session, int64_t build_id, const PushedStatus& status,
+                   int64_t now);
+/// Releases the row with nothing sent (unchanged, or no longer linked).
+void release_push(soci::session& session, int64_t build_id, int64_t now);
 /// Releases the row after a failed attempt, keeping the error.
-void release_push(soci::session& session, int64_t build_id, const std::string& error, int64_t now);
+void release_failed_push(soci::session& session, int64_t build_id, const std::string& error,
+                         int64_t now);
 /// Records that pushing gave up for good (the job failed its last attempt).
 void record_push_failed(soci::session& session, int64_t build_id, const std::string& error,
                         int64_t now);

@@ -38,6 +38,13 @@ CREATE TABLE git_commit_statuses (
   updated_at BIGINT NOT NULL
 )
 )SQL");
+    // Pushes are now asked for by build events (each delivery a job of its own), so the row
+    // keeps only the claim and what was last pushed: the request sequence numbers go.
+    migrations.add(2, "commit statuses without request sequence numbers", R"SQL(
+ALTER TABLE git_commit_statuses DROP COLUMN wanted_seq;
+ALTER TABLE git_commit_statuses DROP COLUMN claimed_seq;
+ALTER TABLE git_commit_statuses DROP COLUMN pushed_seq
+)SQL");
 }
 
 }  // namespace loupe::git

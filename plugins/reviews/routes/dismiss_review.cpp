@@ -9,11 +9,11 @@
 
 namespace loupe::reviews {
 
-void add_dismiss_review(Host& host, builds::BuildsService& builds) {
+void add_dismiss_review(Host& host, builds::BuildsService& builds, ReviewRecorder& recorder) {
     host.routes().add_validated(
         Method::post, "/projects/{owner}/{project}/builds/{buildNumber}/reviews/{reviewId}/dismiss",
         AuthRequirement::personal_token, parse_build_number_param,
-        [&host, &builds](Request& request, int64_t number) {
+        [&host, &builds, &recorder](Request& request, int64_t number) {
             auto access = open_build(host, builds, request, number);
             if (!access.permissions.review_dismiss) {
                 throw HttpError::forbidden("You do not have permission to dismiss this review");
@@ -36,7 +36,7 @@ void add_dismiss_review(Host& host, builds::BuildsService& builds) {
                 dismiss_review(session, review->id, access.user_id, now);
                 review->dismissed_at = now;
                 review->dismissed_by = access.user_id;
-                record_build_review_state(session, builds, access.build.id);
+                recorder.record_state(session, access.build.id);
                 return *review;
             });
             auto session = host.db().session();

@@ -98,6 +98,12 @@ std::vector<Comment> visible_comments(soci::session& session, int64_t build_id, 
                            build_id, viewer);
 }
 
+std::vector<Comment> review_comments(soci::session& session, int64_t review_id) {
+    return select_comments(
+        session, "WHERE c.review_id = :r AND c.deleted_at IS NULL ORDER BY c.created_at, c.id",
+        review_id);
+}
+
 std::vector<std::pair<int64_t, std::string>> public_ids(soci::session& session,
                                                         const std::vector<int64_t>& ids) {
     std::vector<std::pair<int64_t, std::string>> out;

@@ -52,6 +52,10 @@ std::unique_ptr<soci::session> open_database(const ServerProcess& server);
 /// SELECT COUNT(*) or another single integer.
 long long query_number(soci::session& session, const std::string& sql);
 
+/// Waits until no job of `kind` (an event subscriber's deliveries, for one) is queued or
+/// running (60 s at most): what the subscriber does to events already published is done.
+void wait_jobs_settled(const ServerProcess& server, const std::string& kind);
+
 /// A 40-hex commit made of `c`.
 std::string sha(char c);
 
