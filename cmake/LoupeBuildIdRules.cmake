@@ -2,16 +2,27 @@
 # with the SDK, so a plugin built out of tree (find_package(Loupe)) gets an id describing its
 # own toolchain: the loader then refuses it exactly when it differs from the core's.
 
-# loupe_sdk_hash(<out> <root> <header>...): 16 hex digits of the SHA-256 over the SHA-256 of
-# each SDK header (paths relative to <root>, in the order given).
-function(loupe_sdk_hash out root)
+# loupe_sdk_hash_files(<out> <file>...): 16 hex digits of the SHA-256 over the SHA-256 of each
+# SDK header file, in the order given.
+function(loupe_sdk_hash_files out)
   set(concat "")
-  foreach(header IN LISTS ARGN)
-    file(SHA256 "${root}/${header}" header_hash)
+  foreach(file IN LISTS ARGN)
+    file(SHA256 "${file}" header_hash)
     string(APPEND concat "${header_hash}")
   endforeach()
   string(SHA256 hash "${concat}")
   string(SUBSTRING "${hash}" 0 16 hash)
+  set(${out} "${hash}" PARENT_SCOPE)
+endfunction()
+
+# loupe_sdk_hash(<out> <root> <header>...): the same for headers relative to <root> (the
+# installed include folder), in the order given.
+function(loupe_sdk_hash out root)
+  set(files "")
+  foreach(header IN LISTS ARGN)
+    list(APPEND files "${root}/${header}")
+  endforeach()
+  loupe_sdk_hash_files(hash ${files})
   set(${out} "${hash}" PARENT_SCOPE)
 endfunction()
 

@@ -1,7 +1,8 @@
 # `cmake --install` rules, in two components:
 #   runtime  the server: loupe, libloupe-core, the plugins and the review page's assets, the
-#            configuration (/etc/loupe/loupe.properties, data in /var/lib/loupe) and the
-#            systemd unit                                              (Debian package loupe)
+#            configuration (PREFIX/etc/loupe/loupe.properties, data in PREFIX/var/lib/loupe;
+#            with the /usr prefix: /etc/loupe, /var/lib/loupe and the systemd unit)
+#                                                                      (Debian package loupe)
 #   dev      the plugin SDK: headers, the plugins' service headers and the CMake package
 #            find_package(Loupe) with Loupe::core and loupe_add_plugin()  (package loupe-dev)
 include(CMakePackageConfigHelpers)
@@ -24,22 +25,12 @@ set_target_properties(loupe_core PROPERTIES EXPORT_NAME core)
 install(DIRECTORY "${LOUPE_PLUGIN_OUTPUT_DIR}/web-assets" DESTINATION "${LOUPE_INSTALL_PLUGINDIR}"
   COMPONENT runtime OPTIONAL)
 
-# The configuration as installed: etc/loupe.properties with the data in LOUPE_DATA_DIR.
-file(READ "${PROJECT_SOURCE_DIR}/etc/loupe.properties" loupe_properties)
-string(REGEX REPLACE "\ndata\\.dir = [^\n]*" "\ndata.dir = ${LOUPE_DATA_DIR}"
-  loupe_properties "${loupe_properties}")
-string(REGEX REPLACE "\ndb\\.url = sqlite:[^\n]*" "\ndb.url = sqlite:${LOUPE_DATA_DIR}/loupe.db"
-  loupe_properties "${loupe_properties}")
+# The configuration and the systemd unit: their folders depend on the prefix, known only when
+# installing (see the script).
 set(LOUPE_PACKAGING_DIR "${CMAKE_BINARY_DIR}/packaging")
-file(WRITE "${LOUPE_PACKAGING_DIR}/loupe.properties.new" "${loupe_properties}")
-file(COPY_FILE "${LOUPE_PACKAGING_DIR}/loupe.properties.new"
-  "${LOUPE_PACKAGING_DIR}/loupe.properties" ONLY_IF_DIFFERENT)
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
-  "${PROJECT_SOURCE_DIR}/etc/loupe.properties")
-install(FILES "${LOUPE_PACKAGING_DIR}/loupe.properties" DESTINATION "${LOUPE_INSTALL_SYSCONFDIR}"
-  COMPONENT runtime)
-install(FILES "${PROJECT_SOURCE_DIR}/etc/loupe.service" DESTINATION "${LOUPE_INSTALL_UNITDIR}"
-  COMPONENT runtime)
+configure_file("${PROJECT_SOURCE_DIR}/cmake/LoupeInstallSystemFiles.cmake.in"
+  "${LOUPE_PACKAGING_DIR}/LoupeInstallSystemFiles.cmake" @ONLY)
+install(SCRIPT "${LOUPE_PACKAGING_DIR}/LoupeInstallSystemFiles.cmake" COMPONENT runtime)
 
 # --- dev ---------------------------------------------------------------------------------
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/core/include/loupe"

@@ -9,9 +9,15 @@ set(LOUPE_INSTALL_PLUGINDIR lib/loupe/plugins)
 set(LOUPE_INSTALL_INCLUDEDIR include)
 set(LOUPE_INSTALL_CMAKEDIR lib/cmake/Loupe)
 set(LOUPE_INSTALL_DOCDIR share/doc/loupe)
-set(LOUPE_INSTALL_SYSCONFDIR /etc/loupe CACHE PATH
-  "Folder of the installed loupe.properties (the executable looks in /etc/loupe)")
-set(LOUPE_INSTALL_UNITDIR /lib/systemd/system CACHE PATH "Folder of the systemd unit")
-set(LOUPE_DATA_DIR /var/lib/loupe CACHE PATH "data.dir of the installed configuration")
+# The system folders: relative to the prefix too (PREFIX/etc/loupe/loupe.properties, data in
+# PREFIX/var/lib/loupe), except with the /usr prefix of the Debian packages, where they are
+# /etc/loupe, /var/lib/loupe and /lib/systemd/system (decided when installing:
+# LoupeInstallSystemFiles.cmake.in).
+set(LOUPE_INSTALL_SYSCONFDIR etc/loupe)
+set(LOUPE_INSTALL_STATEDIR var/lib/loupe)
+set(LOUPE_INSTALL_UNITDIR lib/systemd/system)
 file(RELATIVE_PATH LOUPE_PLUGIN_DIR_FROM_BINDIR "/prefix/${LOUPE_INSTALL_BINDIR}"
   "/prefix/${LOUPE_INSTALL_PLUGINDIR}")
+# The executable finds a prefix install's configuration through this path, compiled in.
+file(RELATIVE_PATH LOUPE_SYSCONF_DIR_FROM_BINDIR "/prefix/${LOUPE_INSTALL_BINDIR}"
+  "/prefix/${LOUPE_INSTALL_SYSCONFDIR}")

@@ -10,8 +10,11 @@ packages=(
   postgresql sqlite3 clang libclang-rt-14-dev clang-format clang-tidy
   chromium fonts-dejavu-core fonts-liberation2 curl
   firefox-esr webkit2gtk-driver xvfb xauth
-  ca-certificates openssl
+  ca-certificates openssl libssl-dev
   adduser systemd lintian
+  # The container images (packaging/container) and their tests: runc, not crun, which refuses
+  # the hybrid cgroup hierarchy of some virtual machines; docker-compose drives podman's API.
+  podman runc buildah mmdebstrap containernetworking-plugins docker-compose
 )
 # Node.js and npm: Debian's, unless the machine already has a node with its own npm (a
 # NodeSource node bundles npm and conflicts with Debian's npm package).

@@ -11,8 +11,8 @@ LOUPE_TARGETS=all "$ROOT/scripts/build.sh" "$BUILD"
 
 # npm test dependencies: the official Argos CLIs (tests/e2e), the S3 server s3rver (tests/s3),
 # playwright-core (tests/browser), the OpenAPI validator and Argos API client (tests/openapi),
-# sqids (tests/sqids) and the diff peers (bench).
-for folder in tests/e2e tests/s3 tests/browser tests/openapi tests/sqids bench; do
+# sqids (tests/sqids), helm and the Kubernetes schemas (tests/helm) and the diff peers (bench).
+for folder in tests/e2e tests/s3 tests/browser tests/openapi tests/sqids tests/helm bench; do
   # Installed when missing, or again when the lock file changed since (npm writes its own copy
   # of the lock into node_modules at each install).
   lock="$ROOT/$folder/package-lock.json"

@@ -29,9 +29,16 @@ if [ -z "$BASE" ]; then
 fi
 started=$(date +%s)
 
+# A unity build's compile database names its batches, not the files: clang-tidy gets a database
+# of its own, one entry per file, from a tree that is configured and never built (configuring
+# writes the generated headers).
+DB="$BUILD/tidy-compile-db"
+cmake -S "$ROOT" -B "$DB" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLOUPE_UNITY_BUILD=OFF \
+  -DLOUPE_SANITIZE=OFF >/dev/null
+
 # Which lines changed, which translation units to run, as a clang-tidy line filter.
 plan=$(git diff -U0 --no-color --no-ext-diff --diff-filter=ACMR "$BASE" -- '*.cpp' '*.hpp' |
-  python3 "$ROOT/scripts/tidy_plan.py" "$BUILD/compile_commands.json")
+  python3 "$ROOT/scripts/tidy_plan.py" "$DB/compile_commands.json")
 filter=$(printf '%s\n' "$plan" | sed -n 1p)
 units=$(printf '%s\n' "$plan" | sed -n '2,$p')
 if [ -z "$units" ]; then
@@ -45,7 +52,7 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
 printf '%s\n' "$units" | xargs -d '\n' -P "${LOUPE_JOBS:-2}" -n 1 \
-  clang-tidy -p "$BUILD" --quiet --header-filter='.*' --line-filter="$filter" \
+  clang-tidy -p "$DB" --quiet --header-filter='.*' --line-filter="$filter" \
   --warnings-as-errors='*' --extra-arg=-Wno-unknown-warning-option >"$log" 2>&1 || status=$?
 # Keep the findings and their context; drop the per-file "N warnings generated" chatter.
 grep -vE '^[0-9]+ (warning|error)s? (and [0-9]+ (warning|error)s? )?generated\.$|^Suppressed [0-9]+ warnings|^Use -header-filter|^Use -system-headers' "$log" || true

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run.sh [BUILDS=100000] [RUNS=100]: the account analytics benchmark of issue 16.
+# run.sh [BUILDS=100000] [RUNS=100]: the account analytics benchmark.
 #
 # Starts `loupe serve` (plugins auth, builds, analytics) on a fresh SQLite database, and on a
 # fresh PostgreSQL schema when LOUPE_BENCH_POSTGRES_URL is set; makes five projects through the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run.sh [BUILD_DIR] [-- deploy.mjs options]: the deployment benchmark of issue 15.
+# run.sh [BUILD_DIR] [-- deploy.mjs options]: the deployment benchmark.
 #
 # Generates a 5,000-file Storybook-like site (gen-site.mjs, cached in $TMPDIR), deploys it with
 # the real Argos CLI (tests/e2e/node_modules; `npm ci` there) to a `loupe serve` started here, then

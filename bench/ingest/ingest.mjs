@@ -1,4 +1,4 @@
-// Ingestion benchmark (issue 3): POST /builds with 2,000 keys, 2,000 PNG uploads by 8 concurrent
+// Ingestion benchmark: POST /builds with 2,000 keys, 2,000 PNG uploads by 8 concurrent
 // clients, PUT /builds/{id} with 2,000 screenshots, against a `loupe serve` started here, and the
 // raw write rate of the same bytes with `cat` on the same disk as the ratio to beat.
 // Node built-ins only. Run through run.sh (it finds the binary and plugins).

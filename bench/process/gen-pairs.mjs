@@ -1,4 +1,4 @@
-// gen-pairs.mjs: makes N distinct screenshot pairs out of the 26-pair rendered corpus (issue 4's
+// gen-pairs.mjs: makes N distinct screenshot pairs out of the 26-pair rendered corpus (for the
 // processing benchmark). Pair i starts from corpus pair i % 26 and:
 //   - writes a pair-specific colour into the top-left pixel of BOTH images, so the pair's real
 //     change is kept and every pair's files are its own (own SHA-256);

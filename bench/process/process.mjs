@@ -1,4 +1,4 @@
-// Processing benchmark (issue 4): a build of N screenshot pairs through the API, timed from the
+// Processing benchmark: a build of N screenshot pairs through the API, timed from the
 // last upload to the build's conclusion, against odiff run as Argos runs it on the same pairs.
 // Run through run.sh (it makes the pairs and finds the binary, the plugins and odiff).
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run.sh [PAIRS=1000] [-- process.mjs options]: the processing benchmark of issue 4.
+# run.sh [PAIRS=1000] [-- process.mjs options]: the processing benchmark.
 #
 # Makes PAIRS distinct screenshot pairs from the rendered corpus (gen-pairs.mjs, cached in
 # bench/process/pairs/), then process.mjs: a reference build of the bases and a feature build of

@@ -11,11 +11,13 @@
 import { execFileSync, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { patternPng } from "../../tests/e2e/support/png.mjs";
+import { s3Settings, startBucket } from "../../tests/s3/support.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -23,11 +25,19 @@ const { values: options } = parseArgs({
     clients: { type: "string", default: "32" },
     "kill-every": { type: "string", default: "90" },
     postgres: { type: "string", default: "" },
+    instances: { type: "string", default: "1" },
+    s3: { type: "boolean", default: false },
+    "port-thief-after-kill": { type: "string", default: "0" },
   },
 });
 const SECONDS = Number(options.seconds);
 const CLIENTS = Number(options.clients);
 const KILL_EVERY = Number(options["kill-every"]);
+const INSTANCES = Number(options.instances);
+if (INSTANCES > 1 && !(options.postgres && options.s3)) {
+  console.error("soak: several instances share one database and one bucket: give --postgres URL and --s3");
+  process.exit(2);
+}
 const NAMES = ["page-0", "page-1", "page-2", "page-3"];
 // Pictures each changing name draws from: most builds upload something new, and some changes
 // recur (which the project's auto-ignore then ignores).
@@ -41,13 +51,32 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const sha1 = (text) => createHash("sha1").update(text).digest("hex");
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
 
-async function freePort() {
+/** Whether `port` can be listened on now. */
+function canListen(port) {
   return new Promise((done) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
+    const probe = createServer();
+    probe.once("error", () => done(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => done(true)));
   });
+}
+
+/**
+ * A free port the kernel never hands out on its own. The server is restarted on the same port
+ * after each kill; a port of the ephemeral range (what `listen(0)` and outgoing connections get)
+ * may be taken meanwhile by any other program on the machine (another test's server started
+ * with port 0), and the restarted server then cannot listen.
+ */
+async function freePort() {
+  let [low] = [32768];
+  try {
+    [low] = readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/).map(Number);
+  } catch {}
+  const floor = 10000;
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = floor + Math.floor(Math.random() * Math.max(1, low - floor));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port between ${floor} and ${low}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -55,6 +84,8 @@ async function freePort() {
 
 const root = mkdtempSync(join(tmpdir(), "loupe-soak-"));
 const dataDir = join(root, "data");
+// --s3: the blobs in a bucket of s3rver (tests/s3, `npm ci` there), in a process of its own.
+const bucket = options.s3 ? await startBucket() : null;
 let database;
 if (options.postgres) {
   const schema = `soak_${randomBytes(6).toString("hex")}`;
@@ -87,57 +118,162 @@ const rows = (sql) =>
 const number = (sql) => Number(rows(sql)[0]?.[0] ?? "0");
 
 // ---------------------------------------------------------------------------------------------
-// The server, killed and started again on the same port and data.
+// The servers, killed and started again on the same port and data. With --instances 2 (on
+// PostgreSQL and an S3 bucket) the chaos loop kills one instance at a time.
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-let server = null; // { process, pid, exited, output }
+const blobSettings = bucket ? s3Settings(bucket) : [];
+const slots = [];
+for (let index = 0; index < INSTANCES; index++) {
+  const port = await freePort();
+  slots.push({
+    index,
+    port,
+    base: `http://127.0.0.1:${port}`,
+    dataDir: index === 0 ? dataDir : join(root, `data-${index}`),
+    server: null, // { process, pid, lifetime, output, exited, expected }
+    restarting: false,
+    lastKillAt: 0,
+  });
+}
 let lifetime = 0;
-let restarting = false;
-let lastKillAt = 0;
+const lifetimes = []; // { lifetime, instance, startedAt, endedAt, end }
+const unexpectedExits = []; // { lifetime (null: a start that failed), instance, status, aliveSeconds, output }
+const which = (exit) => `${exit.lifetime === null ? "a start" : `lifetime ${exit.lifetime}`} of instance ${exit.instance}`;
 
-async function startServer() {
+/** One start of `loupe serve` on the slot; resolves with its entry once it listens, or throws. */
+async function spawnServer(slot) {
   const child = spawn(
     loupeBin,
     [
       "--config", join(sourceDir, "etc/loupe.properties"),
-      "--set", `http.port=${port}`,
+      "--set", `http.port=${slot.port}`,
       "--set", "http.listen_address=127.0.0.1",
-      "--set", `data.dir=${dataDir}`,
+      "--set", `data.dir=${slot.dataDir}`,
       "--set", `db.url=${database.url}`,
       "--set", `plugins.path=${pluginDir}`,
       "--set", "plugins.enabled=auth,builds",
       // A killed server's jobs are claimed again once their lease runs out.
       "--set", "jobs.lease_ms=6000",
       "--set", "log.level=warn",
+      ...blobSettings.flatMap((setting) => ["--set", setting]),
       "serve",
     ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
-  const entry = { process: child, pid: child.pid, output: "", exited: null };
-  entry.exited = new Promise((done) => child.on("exit", done));
+  const entry = { process: child, pid: child.pid, lifetime: lifetime + 1, output: "", expected: false, exit: null };
+  entry.exited = new Promise((done) =>
+    child.on("exit", (code, signal) => {
+      entry.exit = { code, signal };
+      done(entry.exit);
+    }),
+  );
+  // The whole output of each lifetime is kept (the server logs at warn): it is what explains an
+  // exit nobody asked for.
   const collect = (data) => {
-    entry.output = (entry.output + data.toString()).slice(-20000);
+    entry.output += data.toString();
   };
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);
+  // Started means: this process says it listens on the slot's port, and then answers there. A
+  // /healthz answer alone could come from another program holding the port.
+  const listening = `loupe: listening on http://127.0.0.1:${slot.port} (pid ${child.pid})`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`loupe serve exited:\n${entry.output}`);
-    if (Date.now() > deadline) throw new Error(`loupe serve did not start:\n${entry.output}`);
-    try {
-      const health = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(1000) });
-      if (health.ok) break;
-    } catch {}
+    if (entry.exit) return entry;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`loupe serve did not start in 60 s:\n${entry.output}`);
+    }
+    if (entry.output.includes(listening)) {
+      try {
+        const health = await fetch(`${slot.base}/healthz`, { signal: AbortSignal.timeout(1000) });
+        if (health.ok) break;
+      } catch {}
+    }
     await sleep(50);
   }
-  server = entry;
-  lifetime += 1;
+  return entry;
 }
 
-async function killServer() {
-  server.process.kill("SIGKILL");
-  await server.exited;
+/**
+ * Starts the slot's server. A start whose process exits before it listens is recorded like any
+ * exit the chaos loop did not cause (status and output), and tried again a few times.
+ */
+async function startServer(slot) {
+  for (let attempt = 1; ; attempt++) {
+    const entry = await spawnServer(slot);
+    if (!entry.exit) {
+      registerLifetime(slot, entry);
+      return;
+    }
+    const status = entry.exit.signal ? `signal ${entry.exit.signal}` : `exit code ${entry.exit.code}`;
+    unexpectedExits.push({ lifetime: null, instance: slot.index, status: `${status} while starting`, aliveSeconds: 0, output: entry.output });
+    console.error(`!! a start of instance ${slot.index} failed (${status}); its output:\n${entry.output || "(none)"}\n!! end of its output`);
+    if (attempt >= 5) throw new Error(`instance ${slot.index} failed to start ${attempt} times in a row`);
+    await sleep(2000);
+  }
+}
+
+function registerLifetime(slot, entry) {
+  lifetime += 1;
+  entry.lifetime = lifetime;
+  entry.startedAt = Date.now();
+  lifetimes.push({ lifetime, instance: slot.index, startedAt: entry.startedAt, endedAt: null, end: "running" });
+  slot.server = entry;
+}
+
+/**
+ * A check of the soak itself (--port-thief-after-kill N): right after the Nth kill another
+ * program takes the port for a few seconds and answers as another Loupe would (/healthz 200,
+ * anything else 401), as a server of another test on the machine could. The restarted server
+ * cannot listen; the soak must notice and fail.
+ */
+async function stealPort(slot, seconds = 4) {
+  const thief = createHttpServer((request, response) => {
+    const health = request.url === "/healthz";
+    response.writeHead(health ? 200 : 401, { "Content-Type": "application/json" });
+    response.end(health ? '{"status":"ok"}' : '{"error":"Unauthorized"}');
+  });
+  await new Promise((done, fail) => {
+    thief.once("error", fail);
+    thief.listen(slot.port, "127.0.0.1", done);
+  });
+  console.error(`!! (--port-thief-after-kill) another program holds port ${slot.port} for ${seconds} s`);
+  setTimeout(() => {
+    thief.close();
+    thief.closeAllConnections();
+  }, seconds * 1000);
+}
+
+function endLifetime(entry, end) {
+  const record = lifetimes.find((l) => l.lifetime === entry.lifetime);
+  if (record && record.endedAt === null) {
+    record.endedAt = Date.now();
+    record.end = end;
+  }
+}
+
+async function killServer(slot) {
+  slot.server.expected = true;
+  slot.server.process.kill("SIGKILL");
+  await slot.server.exited;
+  endLifetime(slot.server, "SIGKILL (chaos)");
+}
+
+/** Records an exit the chaos loop did not cause: exit status, output. Returns true if one. */
+function checkUnexpectedExit(slot) {
+  const entry = slot.server;
+  if (!entry || entry.expected || !entry.exit) return false;
+  entry.expected = true; // recorded once
+  const aliveSeconds = (Date.now() - entry.startedAt) / 1000;
+  const status = entry.exit.signal ? `signal ${entry.exit.signal}` : `exit code ${entry.exit.code}`;
+  endLifetime(entry, `EXITED BY ITSELF (${status})`);
+  unexpectedExits.push({ lifetime: entry.lifetime, instance: slot.index, status, aliveSeconds, output: entry.output });
+  console.error(
+    `!! server lifetime ${entry.lifetime} (instance ${slot.index}, pid ${entry.pid}) exited by itself after ` +
+      `${aliveSeconds.toFixed(1)} s with ${status}; its output:\n${entry.output || "(none)"}\n!! end of its output`,
+  );
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -156,21 +292,35 @@ const unjudgedExamples = [];
 
 class ConnectionLost extends Error {}
 
-function connectionKind(error) {
-  if (error.name === "TimeoutError") return "timeout";
+function connectionKind(error, slot) {
+  const instance = INSTANCES > 1 && slot ? ` on instance ${slot.index}` : "";
+  if (error.name === "TimeoutError") return `timeout${instance}`;
   const code = error.cause?.code ?? error.code ?? error.cause?.name ?? "unknown";
   // Connections opened to the killed server fail for a moment after it is back.
-  const aroundKill = restarting || Date.now() - lastKillAt < 5000;
-  return `connection ${code}${aroundKill ? " (around a kill)" : ""}`;
+  const aroundKill = slot && (slot.restarting || Date.now() - slot.lastKillAt < 5000);
+  return `connection ${code}${instance}${aroundKill ? " (around a kill)" : " (OUTSIDE any kill)"}`;
 }
 
+/** The instance a URL goes to (null for the bucket's own URLs). */
+const slotOf = (url) => slots.find((slot) => url.startsWith(`${slot.base}/`)) ?? null;
+
 /**
- * One request. Connection failures are retried for up to RETRY_FOR_MS when `retry` is set (an
- * idempotent request: the same upload, the same PUT /builds/{id}); every failure is tallied.
+ * One request: `target` is a path, sent to instance `via` (a client keeps to one instance, as
+ * behind a sticky load balancer), or a whole URL (a signed upload URL). Connection failures are
+ * retried for up to RETRY_FOR_MS when `retry` is set (an idempotent request: the same upload,
+ * the same PUT /builds/{id}), on the next instance when there are several (as a load balancer
+ * retries elsewhere); every failure is tallied.
  */
-async function call(operation, method, url, { token, json, body, contentType, retry = false } = {}) {
+async function call(operation, method, target, { token, json, body, contentType, retry = false, via = 0 } = {}) {
   const giveUpAt = Date.now() + RETRY_FOR_MS;
+  let path = target;
+  let slot = slots[via % INSTANCES];
+  if (!target.startsWith("/")) {
+    slot = slotOf(target);
+    path = slot ? target.slice(slot.base.length) : null;
+  }
   for (;;) {
+    const url = path === null ? target : `${slot.base}${path}`;
     try {
       const headers = {};
       if (token) headers.Authorization = `Bearer ${token}`;
@@ -191,8 +341,9 @@ async function call(operation, method, url, { token, json, body, contentType, re
       } catch {}
       return { status: response.status, json: parsed };
     } catch (error) {
-      tally(errors, connectionKind(error));
+      tally(errors, connectionKind(error, slot));
       if (!retry || Date.now() > giveUpAt) throw new ConnectionLost(`${operation}: ${error.message}`);
+      if (slot) slot = slots[(slot.index + 1) % INSTANCES];
       await sleep(250);
     }
   }
@@ -229,7 +380,7 @@ async function buildFlow(client, round) {
   body.screenshotKeys = [...new Set(keys)];
   let created;
   try {
-    created = await call("POST /builds", "POST", `${base}/v2/builds`, { token: tokens.project, json: body });
+    created = await call("POST /builds", "POST", "/v2/builds", { token: tokens.project, json: body, via: client });
   } catch (error) {
     if (error instanceof ConnectionLost) createsUnanswered += 1;
     throw error;
@@ -242,7 +393,11 @@ async function buildFlow(client, round) {
   try {
     for (const target of created.json.screenshots) {
       const bytes = files[keys.indexOf(target.key)];
-      const upload = await call("PUT /uploads", "PUT", target.putUrl, { body: bytes, contentType: "image/png", retry: true });
+      const upload = await call("PUT /uploads", "PUT", target.putUrl, {
+        body: bytes,
+        contentType: "image/png",
+        retry: true,
+      });
       if (upload.status !== 200) {
         tally(errors, `PUT /uploads: HTTP ${upload.status}`);
         abandoned += 1;
@@ -250,10 +405,11 @@ async function buildFlow(client, round) {
       }
     }
     const screenshots = NAMES.map((name, i) => ({ key: keys[i], name: `${name}.png` }));
-    const put = await call("PUT /builds/{id}", "PUT", `${base}/v2/builds/${created.json.build.id}`, {
+    const put = await call("PUT /builds/{id}", "PUT", `/v2/builds/${created.json.build.id}`, {
       token: tokens.project,
       json: { screenshots },
       retry: true,
+      via: client,
     });
     if (put.status !== 200) {
       tally(errors, `PUT /builds/{id}: HTTP ${put.status}`);
@@ -269,29 +425,31 @@ async function buildFlow(client, round) {
   }
 }
 
-async function readFlow(kind) {
+async function readFlow(client, kind) {
   const numbers = [...acknowledged.keys()];
   const pick = () => numbers[Math.floor(Math.random() * numbers.length)];
-  const project = `${base}/v2/projects/default/default`;
+  const project = "/v2/projects/default/default";
+  const personal = { token: tokens.personal, via: client };
   const expectOk = (operation, result) => {
     if (result.status !== 200) tally(errors, `${operation}: HTTP ${result.status}`);
   };
   if (kind === 0) {
     const page = 1 + Math.floor(Math.random() * 3);
-    expectOk("GET builds", await call("GET builds", "GET", `${project}/builds?perPage=20&page=${page}`, { token: tokens.personal }));
+    expectOk("GET builds", await call("GET builds", "GET", `${project}/builds?perPage=20&page=${page}`, personal));
   } else if (kind === 1 && numbers.length) {
-    expectOk("GET build", await call("GET build", "GET", `${project}/builds/${pick()}`, { token: tokens.personal }));
+    expectOk("GET build", await call("GET build", "GET", `${project}/builds/${pick()}`, personal));
   } else if (kind === 2 && numbers.length) {
-    expectOk("GET diffs", await call("GET diffs", "GET", `${project}/builds/${pick()}/diffs`, { token: tokens.personal }));
+    expectOk("GET diffs", await call("GET diffs", "GET", `${project}/builds/${pick()}/diffs`, personal));
   } else {
-    expectOk("GET /healthz", await call("GET /healthz", "GET", `${base}/healthz`));
+    expectOk("GET /healthz", await call("GET /healthz", "GET", "/healthz", { via: client }));
   }
 }
 
 /** Whether a client's previous build is still being processed (its status is read for that). */
-async function stillProcessing(buildNumber) {
-  const got = await call("GET build", "GET", `${base}/v2/projects/default/default/builds/${buildNumber}`, {
+async function stillProcessing(client, buildNumber) {
+  const got = await call("GET build", "GET", `/v2/projects/default/default/builds/${buildNumber}`, {
     token: tokens.personal,
+    via: client,
   });
   if (got.status !== 200) tally(errors, `GET build: HTTP ${got.status}`);
   return got.status === 200 && ["pending", "progress"].includes(got.json.status);
@@ -305,9 +463,9 @@ async function client(id) {
   let previous = null;
   for (let round = 0; running; round++) {
     try {
-      if (round % 3 === 0 && !(previous && (await stillProcessing(previous)))) {
+      if (round % 3 === 0 && !(previous && (await stillProcessing(id, previous)))) {
         previous = (await buildFlow(id, round)) ?? previous;
-      } else await readFlow(Math.floor(Math.random() * 4));
+      } else await readFlow(id, Math.floor(Math.random() * 4));
     } catch (error) {
       if (!(error instanceof ConnectionLost)) throw error;
       await sleep(250);
@@ -365,7 +523,7 @@ async function waitConcluded() {
   while (pending.size && Date.now() - lastProgress < 180_000 && Date.now() - started < 1_800_000) {
     const before = pending.size;
     for (const buildNumber of [...pending]) {
-      const got = await call("GET build", "GET", `${base}/v2/projects/default/default/builds/${buildNumber}`, {
+      const got = await call("GET build", "GET", `/v2/projects/default/default/builds/${buildNumber}`, {
         token: tokens.personal,
         retry: true,
       });
@@ -475,67 +633,123 @@ const started = Date.now();
 const elapsed = () => (Date.now() - started) / 1000;
 let kills = 0;
 let failed = false;
+const liveSlots = () => slots.filter((slot) => slot.server && !slot.restarting && !slot.server.exit);
 try {
-  await startServer();
+  // The first instance bootstraps the database (and writes bootstrap.json), then the others.
+  for (const slot of slots) await startServer(slot);
   readTokens();
   const sampler = setInterval(() => {
-    const mib = server && !restarting ? residentMib(server.pid) : null;
-    if (mib !== null) rss.push({ t: elapsed(), lifetime, mib });
-  }, 1000);
-  const chaos = (async () => {
-    while (running) {
-      const next = Date.now() + KILL_EVERY * 1000;
-      while (running && Date.now() < next) await sleep(200);
-      if (!running) break;
-      restarting = true;
-      await killServer();
-      kills += 1;
-      await startServer();
-      lastKillAt = Date.now();
-      restarting = false;
+    for (const slot of liveSlots()) {
+      const mib = residentMib(slot.server.pid);
+      if (mib !== null) rss.push({ t: elapsed(), lifetime: slot.server.lifetime, instance: slot.index, mib });
     }
-  })();
+  }, 1000);
+  // Every KILL_EVERY seconds one instance (in turn) is killed and started again. Between kills
+  // the loop watches for an exit it did not cause: that is recorded with the server's output
+  // and exit status, fails the soak, and the instance is started again at once.
+  let chaosFailure = null; // a start that failed: the soak stops and reports it
+  const chaos = (async () => {
+    let next = Date.now() + KILL_EVERY * 1000;
+    while (running) {
+      for (const slot of slots) {
+        if (running && checkUnexpectedExit(slot)) {
+          slot.restarting = true;
+          await startServer(slot);
+          slot.lastKillAt = Date.now();
+          slot.restarting = false;
+        }
+      }
+      if (running && Date.now() >= next) {
+        const slot = slots[kills % INSTANCES];
+        slot.restarting = true;
+        if (!checkUnexpectedExit(slot)) await killServer(slot);
+        kills += 1;
+        if (kills === Number(options["port-thief-after-kill"])) await stealPort(slot);
+        await startServer(slot);
+        slot.lastKillAt = Date.now();
+        slot.restarting = false;
+        next = Date.now() + KILL_EVERY * 1000;
+      }
+      await sleep(200);
+    }
+  })().catch((error) => {
+    chaosFailure = error;
+    running = false;
+  });
   const clients = Array.from({ length: CLIENTS }, (_, i) => client(i));
-  await sleep(SECONDS * 1000);
+  const endAt = Date.now() + SECONDS * 1000;
+  while (running && Date.now() < endAt) await sleep(200);
   running = false;
   await Promise.all([...clients, chaos]);
+  if (chaosFailure) throw chaosFailure;
   clearInterval(sampler);
   const trafficSeconds = elapsed();
 
   const { results, pending, waitedMs } = await waitConcluded();
-  const list = await call("GET builds", "GET", `${base}/v2/projects/default/default/builds?perPage=1`, {
+  const list = await call("GET builds", "GET", "/v2/projects/default/default/builds?perPage=1", {
     token: tokens.personal,
     retry: true,
   });
   const listed = list.json?.pageInfo?.total ?? -1;
-  server.process.kill("SIGTERM");
-  await server.exited;
+  for (const slot of slots) checkUnexpectedExit(slot);
+  for (const slot of slots) {
+    if (slot.server.exit) continue;
+    slot.server.expected = true;
+    slot.server.process.kill("SIGTERM");
+    const exit = await slot.server.exited;
+    endLifetime(slot.server, `SIGTERM at the end (${exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`})`);
+    if (exit.code !== 0) {
+      unexpectedExits.push({
+        lifetime: slot.server.lifetime,
+        instance: slot.index,
+        status: `exit code ${exit.code} signal ${exit.signal} at SIGTERM`,
+        aliveSeconds: (Date.now() - slot.server.startedAt) / 1000,
+        output: slot.server.output,
+      });
+    }
+  }
 
   const wrong = wrongStats(results);
   const problems = databaseChecks();
   // Every blob holds the bytes of its key; every screenshot and mask the database names is there.
-  const blobs = blobFiles(join(dataDir, "blobs"));
-  const corrupt = blobs.filter((b) => sha256(readFileSync(b.path)) !== b.key);
+  const blobs = bucket
+    ? bucket.objects("blobs/").map((name) => ({ key: name.slice("blobs/".length), read: () => bucket.object(name) }))
+    : blobFiles(join(dataDir, "blobs")).map((b) => ({ key: b.key, read: () => readFileSync(b.path) }));
+  const corrupt = blobs.filter((b) => sha256(b.read()) !== b.key);
   const stored = new Set(blobs.map((b) => b.key));
   const referenced = rows(
     "SELECT blob_key FROM screenshots UNION SELECT mask_key FROM screenshot_diffs WHERE mask_key IS NOT NULL",
   ).map(([key]) => key);
   const missing = referenced.filter((key) => !stored.has(key));
-  const temporaries = existsSync(join(dataDir, "blobs", "tmp")) ? readdirSync(join(dataDir, "blobs", "tmp")).length : 0;
+  const temporaries = bucket
+    ? bucket.objects("incoming/").length
+    : existsSync(join(dataDir, "blobs", "tmp"))
+      ? readdirSync(join(dataDir, "blobs", "tmp")).length
+      : 0;
   // Builds: every answered creation is listed, and at most the unanswered ones besides.
   const countOk = listed >= createdAnswered && listed <= createdAnswered + createsUnanswered;
   const growth = memoryGrowth();
   const flat = growth.length > 0 && growth.every((g) => g.grew < Math.max(16, g.settled * 0.1));
 
   const totalServed = Object.values(served).reduce((a, b) => a + b, 0);
+  const setup = INSTANCES > 1 ? `${INSTANCES} instances on ${database.name}` : database.name;
   console.log(
-    `== soak on ${database.name}: ${CLIENTS} clients, ${trafficSeconds.toFixed(0)} s of traffic, ` +
-      `SIGKILL every ${KILL_EVERY} s (${kills} kills)`,
+    `== soak on ${setup}${bucket ? " + s3rver" : ""}: ${CLIENTS} clients, ${trafficSeconds.toFixed(0)} s of traffic, ` +
+      `SIGKILL every ${KILL_EVERY} s${INSTANCES > 1 ? " to one instance in turn" : ""} (${kills} kills)`,
   );
   console.log(`requests served: ${totalServed} (${(totalServed / trafficSeconds).toFixed(0)}/s)`);
   for (const [operation, n] of Object.entries(served).sort()) console.log(`  ${operation.padEnd(22)} ${n}`);
   console.log(`errors by kind:${Object.keys(errors).length ? "" : " none"}`);
   for (const [kind, n] of Object.entries(errors).sort()) console.log(`  ${kind.padEnd(60)} ${n}`);
+  console.log("server lifetimes (instance, seconds alive, how it ended, resident memory min / median / max MiB):");
+  for (const life of lifetimes) {
+    const samples = rss.filter((s) => s.lifetime === life.lifetime).map((s) => s.mib);
+    const seconds = ((life.endedAt ?? Date.now()) - life.startedAt) / 1000;
+    const memory = samples.length
+      ? `${Math.min(...samples).toFixed(0)} / ${median(samples).toFixed(0)} / ${Math.max(...samples).toFixed(0)} (${samples.length} samples)`
+      : "no sample";
+    console.log(`  ${String(life.lifetime).padStart(2)}: instance ${life.instance}, ${seconds.toFixed(0).padStart(4)} s, ${life.end}; ${memory}`);
+  }
   console.log("resident memory (MiB) every 10 s [server lifetime]:");
   const line = rss.filter((_, i) => i % 10 === 0).map((s) => `${s.t.toFixed(0)}s ${s.mib.toFixed(0)}[${s.lifetime}]`);
   for (let i = 0; i < line.length; i += 8) console.log(`  ${line.slice(i, i + 8).join("  ")}`);
@@ -566,19 +780,34 @@ try {
     `  blobs: ${blobs.length} stored, ${corrupt.length} not matching their key, ${missing.length} referenced but missing; ` +
       `${temporaries} temporaries of cut uploads`,
   );
+  // A server that stopped by itself, or refused connections while no kill explains it.
+  const refusedOutsideKills = Object.entries(errors)
+    .filter(([kind]) => kind.includes("ECONNREFUSED") && kind.includes("OUTSIDE"))
+    .reduce((sum, [, n]) => sum + n, 0);
+  console.log(
+    `  servers that exited by themselves: ${unexpectedExits.length}` +
+      unexpectedExits.map((u) => ` [${which(u)}: ${u.status} after ${u.aliveSeconds.toFixed(1)} s]`).join("") +
+      `; connections refused outside any kill: ${refusedOutsideKills}`,
+  );
+  for (const u of unexpectedExits) console.log(`--- output of ${which(u)}:\n${u.output.slice(-6000) || "(none)"}\n---`);
   const lost = pending.size + wrong.length + problems.length + corrupt.length + missing.length + (countOk ? 0 : 1);
   const memory = flat ? "flat" : growth.length ? "NOT FLAT" : "NOT MEASURED (no server lifetime of 16 s or more)";
-  console.log(`result: ${lost === 0 ? "no data lost" : `${lost} problems`}, memory ${memory}`);
-  failed = lost > 0 || !flat || acknowledged.size === 0;
+  const down = unexpectedExits.length + (refusedOutsideKills > 0 ? 1 : 0);
+  console.log(
+    `result: ${lost === 0 ? "no data lost" : `${lost} problems`}, memory ${memory}, ` +
+      `${down === 0 ? "no server exit but the chaos loop's" : "A SERVER WENT DOWN BY ITSELF"}`,
+  );
+  failed = lost > 0 || !flat || acknowledged.size === 0 || down > 0;
 } catch (error) {
   console.error(error);
-  if (server) console.error(server.output.slice(-4000));
+  for (const slot of slots) if (slot.server) console.error(`--- instance ${slot.index}:\n${slot.server.output.slice(-4000)}`);
   failed = true;
-  if (server && server.process.exitCode === null) server.process.kill("SIGKILL");
 } finally {
+  for (const slot of slots) if (slot.server && !slot.server.exit) slot.server.process.kill("SIGKILL");
   try {
     database.drop();
   } catch {}
+  if (bucket) await bucket.stop();
   if (!process.env.LOUPE_SOAK_KEEP) rmSync(root, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

@@ -2,6 +2,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <exception>
 #include <iomanip>
 #include <iostream>
@@ -43,7 +44,8 @@ void print_usage(std::ostream& out, const loupe::Registries* registries) {
         }
     }
     out << "\nConfiguration: etc/loupe.properties; environment LOUPE_<KEY> and --set override "
-           "it.\n";
+           "it.\nCommands other than serve log warnings and errors only: --set log.level=info "
+           "(or LOUPE_LOG_LEVEL=info) shows the rest.\n";
 }
 
 /// The first two words of `loupe admin` arguments that are not options: group and action.
@@ -120,6 +122,13 @@ int run(int argc, char** argv) {
     if (line.command != "serve" && !overrides.contains("db.pool_size")) {
         // One-shot commands need a couple of connections, not a server's pool.
         overrides["db.pool_size"] = "2";
+    }
+    if (line.command != "serve" && !overrides.contains("log.level") &&
+        std::getenv(loupe::Config::env_name("log.level").c_str()) == nullptr) {
+        // A one-shot command's answer is its output: its log keeps to warnings and errors
+        // unless asked for more on the command line or in the environment (the configuration
+        // file's log.level is the server's).
+        overrides["log.level"] = "warn";
     }
     auto config = loupe::Config::load(config_path, overrides);
     const bool admin = line.command == "admin" && !line.args.empty();

@@ -6,9 +6,12 @@
 #include <csignal>
 #include <cstdlib>
 #include <iostream>
+#include <thread>
 
 #include "allocator_tuning.hpp"
+#include "auth/access_gate.hpp"
 #include "auth/authenticator.hpp"
+#include "extra_listeners.hpp"
 #include "http/router.hpp"
 #include "http/server.hpp"
 #include "identity/bootstrap.hpp"
@@ -108,20 +111,16 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args, Lo
     }
     const auto bootstrap = create_bootstrap_if_empty(runtime.identity(), runtime.data_dir());
     runtime.run_ready_hooks();
-    runtime.start_job_workers();
 
     Router router(runtime.registries().routes);
     metrics::RequestMetrics request_metrics(runtime.registries().routes);
-    runtime.metrics().add_collector(
-        metrics::RequestMetrics::family_names(),
-        [&request_metrics](metrics::Exposition& out) { request_metrics.collect(out); });
     Authenticator authenticator(runtime.database(), runtime.registries().token_resolvers,
                                 runtime.registries().session_resolvers);
     ServerOptions options;
     options.listen_address = config.get_string("http.listen_address", "0.0.0.0");
     options.port = static_cast<int>(config.get_int("http.port", 8080));
     options.threads = static_cast<int>(config.get_int("http.threads", 16));
-    options.max_connections = static_cast<int>(config.get_int("http.max_connections", 512));
+    options.max_connections = static_cast<int>(config.get_int("http.max_connections", 128));
     options.guard.max_connections_per_client =
         static_cast<int>(config.get_int("http.max_connections_per_client", 64));
     options.guard.head_timeout =
@@ -132,8 +131,28 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args, Lo
         static_cast<std::size_t>(config.get_int("http.max_json_bytes", 3 * 1024 * 1024));
     options.public_url = config.get_string("http.public_url", "");
     options.metrics = &request_metrics;
+    options.max_json_values = static_cast<std::size_t>(
+        config.get_int("http.max_json_values", static_cast<int64_t>(default_max_json_values)));
+    const AccessGate access_gate(runtime.identity());
+    options.access = &access_gate;
+    // The plugins' extra listeners start first: their public URLs are final before the API
+    // hands any out.
+    ExtraListeners extra_listeners(runtime, options);
+    runtime.metrics().add_collector(
+        metrics::RequestMetrics::family_names(),
+        [&request_metrics, &extra_listeners](metrics::Exposition& out) {
+            std::vector<const metrics::RequestMetrics*> all{&request_metrics};
+            for (const auto* extra : extra_listeners.metrics()) {
+                all.push_back(extra);
+            }
+            metrics::RequestMetrics::collect(out, all);
+        });
+    extra_listeners.start();
     HttpServer server(options, router, authenticator, runtime.log());
+    // Listening first: a process that cannot (its port is taken) exits before it claims a job,
+    // which would otherwise wait in its lease until another instance takes it back.
     const int port = server.start();
+    runtime.start_job_workers();
     if (config.get_string("http.public_url", "").empty()) {
         runtime.set_public_url("http://127.0.0.1:" + std::to_string(port));
     }
@@ -142,6 +161,7 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args, Lo
     }
     std::cout << "loupe: listening on http://" << options.listen_address << ":" << port << " (pid "
               << ::getpid() << ")" << std::endl;
+    extra_listeners.print(std::cout);
 
     const int signal_number = wait_for_termination_signal(log_file, runtime.log());
     const auto stopping = std::chrono::steady_clock::now();
@@ -153,7 +173,9 @@ int run_serve_command(Runtime& runtime, const std::vector<std::string>& args, Lo
     if (auto* workers = runtime.job_workers()) {
         workers->stop_claiming();
     }
+    std::thread extra_drain([&] { extra_listeners.drain(stopping + http_drain); });
     server.drain(stopping + http_drain);
+    extra_drain.join();
     const std::size_t threads_left = runtime.drain_job_workers(stopping + jobs_drain);
     if (threads_left > 0) {
         // Their jobs are back in the queue; their handlers still use the runtime, so the

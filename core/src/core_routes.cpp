@@ -6,10 +6,14 @@ namespace loupe {
 
 void add_core_routes(Routes& routes, const CoreRouteTargets& targets, UploadLimits limits,
                      Logger& log) {
-    routes.add(Method::get, "/healthz", AuthRequirement::none, [](Request&) {
-        return Response::json({{"status", "ok"}});
-    });
+    routes.add(Method::get, "/healthz", AuthRequirement::none,
+               RouteAccess::public_route("liveness probe: says only that the process answers"),
+               [](Request&) {
+                   return Response::json({{"status", "ok"}});
+               });
     routes.add(Method::get, "/readyz", AuthRequirement::none,
+               RouteAccess::public_route("readiness probe: says only whether the database and "
+                                         "blob store answer"),
                [&database = targets.database, blobs_ready = targets.blobs_ready](Request&) {
                    const bool database_ok = database_ready(database);
                    const bool blobs_ok = !blobs_ready || blobs_ready();

@@ -13,6 +13,7 @@
 #include "db/database_impl.hpp"
 #include "events/event_catalogue.hpp"
 #include "http/openapi_route.hpp"
+#include "http/router.hpp"
 #include "jobs/job_metrics.hpp"
 #include "jobs/job_workers.hpp"
 #include "log/stderr_logger.hpp"
@@ -168,6 +169,8 @@ void Runtime::load_plugins() {
     }
     registries_.frozen = true;
     identity_->set_project_field_writers(registries_.project_field_writers);
+    identity_->set_project_field_setters(registries_.project_field_setters);
+    identity_->set_reserved_slugs(own_first_segments(registries_.routes));
 }
 
 std::vector<AppliedMigration> Runtime::migrate() {
@@ -265,6 +268,7 @@ void Runtime::register_core_routes(HostImpl& core_host) {
     metrics::MetricsRouteSettings metrics_route;
     metrics_route.enabled = config_->get_bool("metrics.enabled", true);
     metrics_route.token = config_->get_string("metrics.token", "");
+    metrics_route.allow_remote = config_->get_bool("metrics.allow_remote", false);
     metrics::add_metrics_route(core_host.routes(), *metrics_, metrics_route, *log_);
 }
 

@@ -74,7 +74,8 @@ Json project_greetings(soci::session& sql, int64_t project_id) {
     return greetings;
 }
 
-/// The body of POST /hello/greetings, checked before authentication as every Argos route is.
+/// The body of POST /hello/greetings, checked once the caller is authenticated (the core reads
+/// no body before that).
 std::string parse_text(loupe::Request& request) {
     const Json& body = request.json();
     if (!body.is_object() || !body.contains("text") || !body["text"].is_string() ||
@@ -133,9 +134,14 @@ void install(loupe::Host& host) {
 
     using loupe::AuthRequirement;
     using loupe::Method;
+    using loupe::ProjectPermission;
     using loupe::Response;
+    using loupe::RouteAccess;
+    // Every route says whose permission guards it: here the calling project token's own project
+    // (`upload` to write, `view` to read); the core checks it before the handler runs.
     host.routes().add_validated(
-        Method::post, "/hello/greetings", AuthRequirement::project_token, parse_text,
+        Method::post, "/hello/greetings", AuthRequirement::project_token,
+        RouteAccess::token_project(ProjectPermission::upload), parse_text,
         [&database, &jobs](loupe::Request& request, const std::string& text) {
             const int64_t project = request.principal().project_id;
             const int64_t id = database.transaction(
@@ -144,12 +150,13 @@ void install(loupe::Host& host) {
         });
     host.routes().add(
         Method::get, "/hello/greetings", AuthRequirement::project_token,
-        [&database](loupe::Request& request) {
+        RouteAccess::token_project(ProjectPermission::view), [&database](loupe::Request& request) {
             auto sql = database.session();
             return Response::json(project_greetings(*sql, request.principal().project_id));
         });
     host.routes().add_validated(
-        Method::get, "/hello/builds/{number}", AuthRequirement::project_token, parse_build_number,
+        Method::get, "/hello/builds/{number}", AuthRequirement::project_token,
+        RouteAccess::token_project(ProjectPermission::view), parse_build_number,
         [&database, &builds, salutation](loupe::Request& request, int64_t number) {
             auto sql = database.session();
             const auto build = builds.find_build(*sql, request.principal().project_id, number);

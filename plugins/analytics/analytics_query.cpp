@@ -1,5 +1,6 @@
 #include "analytics_query.hpp"
 
+#include "buckets.hpp"
 #include "loupe/auth/identity.hpp"
 #include "loupe/http/http_error.hpp"
 #include "loupe/json.hpp"
@@ -7,7 +8,6 @@
 namespace loupe::analytics {
 namespace {
 
-constexpr int64_t day_ms = 86'400'000;
 constexpr int64_t max_range_days = 365;
 
 std::optional<std::string> single_value(const QueryParam& param, const char* name,

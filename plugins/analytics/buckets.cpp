@@ -3,7 +3,6 @@
 namespace loupe::analytics {
 namespace {
 
-constexpr int64_t day_ms = 86'400'000;
 constexpr int64_t week_ms = 7 * day_ms;
 // 1970-01-01 was a Thursday: the first Monday came 4 days later.
 constexpr int64_t first_monday_ms = 4 * day_ms;

@@ -9,6 +9,9 @@
 
 namespace loupe::analytics {
 
+/// Milliseconds in a day (UTC days: no leap seconds).
+inline constexpr int64_t day_ms = 86'400'000;
+
 using builds::ActivityBucket;
 
 /// The start of the bucket containing `ms`.

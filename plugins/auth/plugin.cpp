@@ -1,4 +1,5 @@
-// The auth plugin: who may see and create projects. Token resolution itself is in the core.
+// The auth plugin: who may see and create projects, and the administration of accounts and
+// their members. Token resolution itself is in the core.
 #include "loupe/plugin.hpp"
 
 #include "loupe/host.hpp"
@@ -10,9 +11,22 @@ namespace {
 void install(loupe::Host& host) {
     loupe::describe_api(host.services(), loupe::embedded_api_description());
     loupe::auth::add_get_token_project(host);
+    loupe::auth::add_get_me(host);
     loupe::auth::add_get_project(host);
+    loupe::auth::add_update_project(host);
     loupe::auth::add_create_project(host);
     loupe::auth::add_list_account_projects(host);
+    loupe::auth::add_team_migrations(host.migrations());
+    // The plugin's team store lives as long as the process (plugins are never unloaded).
+    static loupe::auth::TeamStore* const teams = new loupe::auth::TeamStore(host.db());
+    loupe::auth::add_get_account(host, *teams);
+    loupe::auth::add_update_account(host, *teams);
+    loupe::auth::add_list_account_members(host, *teams);
+    loupe::auth::add_set_account_member_level(host, *teams);
+    loupe::auth::add_remove_account_member(host, *teams);
+    static loupe::auth::ContributorStore* const contributors =
+        new loupe::auth::ContributorStore(host.db());
+    loupe::auth::add_project_contributors(host, *contributors);
 }
 
 }  // namespace

@@ -179,6 +179,50 @@ CREATE INDEX screenshot_diffs_base_screenshot ON screenshot_diffs (base_screensh
 CREATE INDEX screenshot_diffs_head_screenshot ON screenshot_diffs (head_screenshot_id);
 CREATE INDEX builds_base_build ON builds (base_build_id)
 )SQL");
+    // Which blobs each project holds (store/project_blobs.hpp): a build may name only those, so
+    // a project can neither reuse another project's file by its key nor learn that it exists.
+    // What the builds referenced so far is held already. Quotas: a project's own limits on the
+    // bytes it holds and the screenshots of one build (NULL: the server's defaults). Builds
+    // sent by a CI run of a fork are baselines only once a review accepted them.
+    migrations.add(6, "blobs held per project, quotas, builds from forks", R"SQL(
+CREATE TABLE project_blobs (
+  project_id BIGINT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  blob_key TEXT NOT NULL,
+  size BIGINT NOT NULL DEFAULT 0,
+  claimed_at BIGINT NOT NULL,
+  held INTEGER NOT NULL DEFAULT 0 CHECK (held IN (0, 1)),
+  PRIMARY KEY (project_id, blob_key)
+);
+INSERT INTO project_blobs (project_id, blob_key, size, claimed_at, held)
+  SELECT project_id, blob_key, 0, 0, 1 FROM (
+    SELECT b.project_id AS project_id, s.blob_key AS blob_key
+      FROM screenshots s JOIN builds b ON b.id = s.build_id
+    UNION
+    SELECT b.project_id, s.pw_trace_key
+      FROM screenshots s JOIN builds b ON b.id = s.build_id WHERE s.pw_trace_key IS NOT NULL
+  ) held_before;
+ALTER TABLE build_settings ADD COLUMN max_stored_bytes BIGINT CHECK (max_stored_bytes >= 0);
+ALTER TABLE build_settings ADD COLUMN max_screenshots_per_build INTEGER
+  CHECK (max_screenshots_per_build >= 0);
+ALTER TABLE builds ADD COLUMN untrusted_head INTEGER NOT NULL DEFAULT 0
+  CHECK (untrusted_head IN (0, 1))
+)SQL");
+    // Upload claims, one row per POST /builds (the keys it handed targets for, as a JSON array)
+    // instead of one row per key in project_blobs: thousands of random-key index entries per
+    // build made POST /builds slower as a project's holdings grew. Claims older than their
+    // window are deleted as new ones are written; the per-key claims of before go.
+    migrations.add(7, "upload claims per build", R"SQL(
+CREATE TABLE upload_claims (
+  id {{id}},
+  project_id BIGINT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  build_id BIGINT NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
+  claimed_at BIGINT NOT NULL,
+  blob_keys TEXT NOT NULL
+);
+CREATE INDEX upload_claims_build ON upload_claims (build_id);
+CREATE INDEX upload_claims_project_claimed_at ON upload_claims (project_id, claimed_at);
+DELETE FROM project_blobs WHERE held = 0
+)SQL");
 }
 
 }  // namespace loupe::builds

@@ -14,6 +14,7 @@
 #include "loupe/http/api_description.hpp"
 #include "migrations.hpp"
 #include "processing/compute_diff.hpp"
+#include "processing/image_memory_service.hpp"
 #include "processing/process_build.hpp"
 #include "project_settings_fields.hpp"
 #include "retention/prune_job.hpp"
@@ -25,6 +26,8 @@
 #include "service/build_review_states_impl.hpp"
 #include "service/builds_service_impl.hpp"
 #include "store/blob_references.hpp"
+#include "thumbnails/thumbnail_image.hpp"
+#include "uploads/quota_command.hpp"
 
 namespace {
 
@@ -51,11 +54,16 @@ void install(loupe::Host& host) {
     host.services().provide<BuildReviewStates>(plugin.review_states);
     host.services().provide<BuildAnalytics>(plugin.analytics);
     host.services().provide<BuildDeletion>(plugin.deletion);
+    static ScreenshotThumbnailsImpl thumbnails;  // stateless: one serves every install
+    host.services().provide<ScreenshotThumbnails>(thumbnails);
     const int64_t retention_days = host.config().get_int("retention_days", 0);
     if (retention_days < 0) {
         throw std::runtime_error("plugins.builds.retention_days: expected a number of days >= 0");
     }
-    host.project_fields().add(project_settings_fields(retention_days));
+    static std::list<UploadPolicy> policies;
+    const UploadPolicy& policy = policies.emplace_back(UploadPolicy::from_config(host.config()));
+    add_project_settings_fields(host.project_fields(), retention_days, policy);
+    add_quota_command(host, policy);
     plugin.retention = std::make_unique<Retention>(
         host, plugin.deletion, host.services().find<loupe::BlobSweep>(), retention_days);
     auto& retention = *plugin.retention;
@@ -63,8 +71,8 @@ void install(loupe::Host& host) {
     add_prune_job(host, retention, host.config().get_int("prune_interval_hours", 24) * 3'600'000);
 
     add_migrations(host.migrations());
-    add_create_build(host, events);
-    add_update_build(host, events);
+    add_create_build(host, events, policy);
+    add_update_build(host, events, policy);
     add_finalize_builds(host, events);
     add_get_build(host);
     add_list_builds(host);
@@ -88,6 +96,11 @@ void install(loupe::Host& host) {
         static_cast<unsigned>(std::max<int64_t>(1, host.config().get_int("diff_threads", 1)));
     settings.memory = std::make_shared<DiffMemoryBudget>(
         diff_memory_bytes_setting(host.config().get_int("diff_memory_mb", 0)));
+    // Thumbnails and any other decoder of stored images draw on the same budget.
+    static std::list<std::unique_ptr<ImageMemoryService>> memories;
+    auto& memory = *memories.emplace_back(std::make_unique<ImageMemoryService>(
+        settings.memory, host.services().find<loupe::metrics::Metrics>()));
+    host.services().provide<loupe::builds::ImageMemory>(memory);
     h.jobs().handle(
         compute_diff_job_kind,
         [&h, &events, settings](const loupe::Job& job) {

@@ -1,30 +1,83 @@
 #include "project_settings_fields.hpp"
 
+#include "loupe/http/http_error.hpp"
+#include "loupe/settings/project_setting_fields.hpp"
 #include "store/settings.hpp"
 
 namespace loupe::builds {
+namespace {
 
-ProjectFieldsWriter project_settings_fields(int64_t default_retention_days) {
-    return [default_retention_days](soci::session& session, const std::vector<Project>& projects,
-                                    std::vector<Json>& resources) {
-        std::vector<int64_t> ids;
-        for (const auto& project : projects) {
-            ids.push_back(project.id);
-        }
-        const auto settings = build_settings_of(session, ids);
-        for (std::size_t i = 0; i < projects.size(); ++i) {
-            const auto& s = settings.at(projects[i].id);
-            const auto changes = s.auto_ignore_changes.value_or(0);
-            resources[i]["autoApprovedBranchGlob"] =
-                s.auto_approved_branch_glob.value_or(projects[i].default_base_branch);
-            resources[i]["ignoreConfig"] = {
-                {"enabled", s.ignore_enabled},
-                {"autoIgnore", changes > 0 ? Json{{"changes", changes}} : Json(nullptr)}};
-            // Days builds are kept; null when they are kept forever.
-            const auto days = s.retention_days.value_or(default_retention_days);
-            resources[i]["retentionDays"] = days > 0 ? Json(days) : Json(nullptr);
-        }
-    };
+/// The most characters of a branch glob (as of a branch name).
+constexpr std::size_t max_glob_length = 255;
+/// The most appearances auto-ignore may wait for.
+constexpr int64_t max_auto_ignore_changes = 100;
+
+Json ignore_config(const BuildSettings& settings) {
+    const auto changes = settings.auto_ignore_changes.value_or(0);
+    return {{"enabled", settings.ignore_enabled},
+            {"autoIgnore", changes > 0 ? Json{{"changes", changes}} : Json(nullptr)}};
+}
+
+/// `{enabled: boolean, autoIgnore: {changes: int} | null}`, the shape the resource shows.
+void change_ignore_config(BuildSettings& settings, const Json& value) {
+    if (!value.is_object()) {
+        Validation validation;
+        validation.add("ignoreConfig", expected_message("object", &value));
+        validation.throw_if_any();
+    }
+    settings.ignore_enabled =
+        flag_setting("ignoreConfig.enabled", value.contains("enabled") ? value["enabled"] : Json());
+    const Json auto_ignore = value.contains("autoIgnore") ? value["autoIgnore"] : Json();
+    if (auto_ignore.is_null()) {
+        settings.auto_ignore_changes.reset();
+        return;
+    }
+    if (!auto_ignore.is_object()) {
+        Validation validation;
+        validation.add("ignoreConfig.autoIgnore", expected_message("object", &auto_ignore));
+        validation.throw_if_any();
+    }
+    settings.auto_ignore_changes =
+        integer_setting("ignoreConfig.autoIgnore.changes",
+                        auto_ignore.contains("changes") ? auto_ignore["changes"] : Json(), 1,
+                        max_auto_ignore_changes);
+}
+
+}  // namespace
+
+void add_project_settings_fields(ProjectFields& fields, int64_t default_retention_days,
+                                 const UploadPolicy& policy) {
+    add_project_setting_fields<BuildSettings>(
+        fields, build_settings_table(),
+        {{.name = "autoApprovedBranchGlob",
+          .show = [](const BuildSettings& s, const Project& project) -> Json {
+              return s.auto_approved_branch_glob.value_or(project.default_base_branch);
+          },
+          .change =
+              [](BuildSettings& s, const Json& value, const Project&) {
+                  s.auto_approved_branch_glob =
+                      optional_text_setting("autoApprovedBranchGlob", value, max_glob_length);
+              }},
+         {.name = "ignoreConfig",
+          .show = [](const BuildSettings& s, const Project&) { return ignore_config(s); },
+          .change = [](BuildSettings& s, const Json& value,
+                       const Project&) { change_ignore_config(s, value); }},
+         // Days builds are kept; null when they are kept forever.
+         {.name = "retentionDays",
+          .show =
+              [default_retention_days](const BuildSettings& s, const Project&) {
+                  const auto days = s.retention_days.value_or(default_retention_days);
+                  return days > 0 ? Json(days) : Json(nullptr);
+              }},
+         // The project's limits (null: none), set with `loupe admin quota`.
+         {.name = "quota", .show = [policy](const BuildSettings& s, const Project&) -> Json {
+              const ProjectQuotas quotas = quotas_of(s, policy);
+              const auto limit = [](int64_t value) {
+                  return value > 0 ? Json(value) : Json(nullptr);
+              };
+              return {{"maxStoredBytes", limit(quotas.max_stored_bytes)},
+                      {"maxScreenshotsPerBuild", limit(quotas.max_screenshots_per_build)}};
+          }}});
 }
 
 }  // namespace loupe::builds

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "loupe/http/integer_text.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe::builds {
 namespace {
@@ -73,8 +74,7 @@ std::optional<std::string> normalize_content_type(const std::string& content_typ
     type.erase(
         std::remove_if(type.begin(), type.end(), [](unsigned char c) { return std::isspace(c); }),
         type.end());
-    std::transform(type.begin(), type.end(), type.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    type = to_lower(type);
     const auto& types = supported_content_types();
     if (std::find(types.begin(), types.end(), type) == types.end()) {
         return std::nullopt;
@@ -115,9 +115,7 @@ std::optional<std::vector<std::string>> read_key_list(JsonReader& reader, const 
             continue;
         }
         unique = seen.insert(key).second && unique;
-        std::transform(key.begin(), key.end(), key.begin(),
-                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-        keys.push_back(key);
+        keys.push_back(to_lower(key));
     }
     if (!unique) {
         reader.issue(field, "Must be an array of unique strings");

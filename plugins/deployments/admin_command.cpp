@@ -2,15 +2,19 @@
 
 #include <soci/soci.h>
 
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
 #include <iostream>
-#include <map>
-#include <set>
-#include <stdexcept>
 
-#include "durations.hpp"
+#include "loupe/cli/lookups.hpp"
 #include "prune.hpp"
+#include "site/link_json.hpp"
+#include "site/link_keys.hpp"
 #include "site_names.hpp"
+#include "store/links.hpp"
 #include "store/settings.hpp"
+#include "store/sites.hpp"
 
 namespace loupe::deployments {
 namespace {
@@ -25,65 +29,30 @@ constexpr const char* usage =
     "  settings --project ACCOUNT/NAME [--enabled true|false] [--auth MODE]\n"
     "           [--production-branch-glob GLOB | --default-production-branch]\n"
     "      show or change a project's settings; MODE is project (default: public projects\n"
-    "      public, private ones need a signed link), public, private or domain-private\n"
+    "      public, private ones need a private link), public, private or domain-private\n"
     "  link --site NAME [--expires-in 7d]\n"
-    "      print a signed link to a site (a deployment's slug or an alias)\n";
+    "      print a private link to a site (a deployment's slug or an alias): it opens the\n"
+    "      deployment the name reaches now, until it expires or is revoked\n"
+    "  links --project ACCOUNT/NAME [--site NAME]\n"
+    "      list the project's live private links (id, site, deployment, source, expiry)\n"
+    "  revoke-link --project ACCOUNT/NAME (--id ID | --site NAME | --all)\n"
+    "      revoke one link, the links issued for one site name, or all the project's links\n";
 
-struct UsageError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
+using cli::Options;
+using cli::UsageError;
 
-/// `--name value` options and `--flag` switches after the subcommand.
-class Options {
-public:
-    Options(const std::vector<std::string>& args, const std::set<std::string>& valued,
-            const std::set<std::string>& switches) {
-        for (std::size_t i = 1; i < args.size(); ++i) {
-            const std::string& arg = args[i];
-            const std::string name = arg.starts_with("--") ? arg.substr(2) : "";
-            if (valued.contains(name)) {
-                if (i + 1 >= args.size()) {
-                    throw UsageError(arg + " expects a value");
-                }
-                values_[name] = args[++i];
-            } else if (switches.contains(name) || name == "json") {
-                values_[name] = "";
-            } else {
-                throw UsageError("unknown option \"" + arg + "\"");
-            }
-        }
-    }
-    bool has(const std::string& name) const { return values_.contains(name); }
-    std::optional<std::string> get(const std::string& name) const {
-        const auto it = values_.find(name);
-        return it == values_.end() ? std::nullopt : std::optional(it->second);
-    }
-    std::string require(const std::string& name) const {
-        auto value = get(name);
-        if (!value || value->empty()) {
-            throw UsageError("--" + name + " is required");
-        }
-        return *value;
-    }
-
-private:
-    std::map<std::string, std::string> values_;
-};
-
-int64_t duration_option(const Options& options, const std::string& name) {
-    const std::string text = options.require(name);
-    const auto seconds = parse_duration_seconds(text);
-    if (!seconds) {
-        throw UsageError("--" + name + " expects a duration such as 30d, 12h or 45m, got \"" +
-                         text + "\"");
-    }
-    return *seconds;
+int64_t duration_seconds(const Options& options, std::string_view name) {
+    return std::chrono::duration_cast<std::chrono::seconds>(cli::duration_option(options, name))
+        .count();
 }
 
 int run_prune(PluginContext& context, const std::vector<std::string>& args) {
-    const Options options(args, {"older-than"}, {"keep-aliases", "dry-run"});
+    const Options options({.command = "deployments prune",
+                           .required = {"older-than"},
+                           .flags = {"keep-aliases", "dry-run", "json"}},
+                          args);
     PruneOptions prune;
-    prune.cutoff_ms = now_ms() - duration_option(options, "older-than") * 1000;
+    prune.cutoff_ms = now_ms() - cli::duration_option(options, "older-than").count();
     prune.keep_aliased = options.has("keep-aliases");
     prune.dry_run = options.has("dry-run");
     const PruneReport report = prune_deployments(context.host, prune);
@@ -103,42 +72,32 @@ int run_prune(PluginContext& context, const std::vector<std::string>& args) {
     return 0;
 }
 
-Project project_option(Identity& identity, const Options& options) {
-    const std::string text = options.require("project");
-    const std::size_t slash = text.find('/');
-    if (slash == std::string::npos) {
-        throw UsageError("--project expects ACCOUNT/NAME, got \"" + text + "\"");
-    }
-    auto project = identity.find_project(text.substr(0, slash), text.substr(slash + 1));
-    if (!project) {
-        throw std::runtime_error("no project " + text);
-    }
-    return *project;
-}
-
 int run_settings(PluginContext& context, const std::vector<std::string>& args) {
-    const Options options(args, {"project", "enabled", "auth", "production-branch-glob"},
-                          {"default-production-branch"});
-    const Project project = project_option(context.host.identity(), options);
+    const Options options({.command = "deployments settings",
+                           .required = {"project"},
+                           .optional = {"enabled", "auth", "production-branch-glob"},
+                           .flags = {"default-production-branch", "json"}},
+                          args);
+    const Project project = cli::project_option(context.host.identity(), options);
     ProjectSettings settings = context.host.db().transaction([&](soci::session& session) {
         ProjectSettings current = load_settings(session, project.id);
         bool changed = false;
-        if (auto enabled = options.get("enabled")) {
+        if (auto enabled = options.optional_value("enabled")) {
             if (*enabled != "true" && *enabled != "false") {
                 throw UsageError("--enabled expects true or false");
             }
             current.enabled = *enabled == "true";
             changed = true;
         }
-        if (auto auth = options.get("auth")) {
-            if (*auth != "project" && *auth != "public" && *auth != "private" &&
-                *auth != "domain-private") {
+        if (auto auth = options.optional_value("auth")) {
+            const auto& modes = site_auth_modes();
+            if (std::find(modes.begin(), modes.end(), *auth) == modes.end()) {
                 throw UsageError("--auth expects project, public, private or domain-private");
             }
             current.auth = *auth;
             changed = true;
         }
-        if (auto glob = options.get("production-branch-glob")) {
+        if (auto glob = options.optional_value("production-branch-glob")) {
             if (glob->empty()) {
                 throw UsageError("--production-branch-glob expects a glob");
             }
@@ -172,54 +131,148 @@ int run_settings(PluginContext& context, const std::vector<std::string>& args) {
 }
 
 int run_link(PluginContext& context, const std::vector<std::string>& args) {
-    const Options options(args, {"site", "expires-in"}, {});
-    const std::string name = options.require("site");
-    if (!is_site_name(name) || !context.catalog.resolve(name)) {
-        throw std::runtime_error("no ready deployment is reachable as \"" + name + "\"");
+    const Options options({.command = "deployments link",
+                           .required = {"site"},
+                           .optional = {"expires-in"},
+                           .flags = {"json"}},
+                          args);
+    const std::string& name = options.value("site");
+    std::optional<SiteTarget> target;
+    if (is_site_name(name) && !is_link_key(name)) {
+        auto session = context.host.db().session();
+        target = find_site(*session, name);
+    }
+    if (!target) {
+        throw cli::CommandError("no ready deployment is reachable as \"" + name + "\"");
     }
     const int64_t ttl =
-        options.has("expires-in") ? duration_option(options, "expires-in") : context.link_ttl_s;
-    const int64_t expires = now_ms() / 1000 + ttl;
-    const std::string url = context.urls.root(name) + "?" + access_parameter + "=" +
-                            context.tokens().issue(name, expires);
+        options.has("expires-in") ? duration_seconds(options, "expires-in") : context.link_ttl_s;
+    SiteLink link;
+    link.project_id = target->project_id;
+    link.deployment_id = target->deployment_id;
+    link.site_name = name;
+    link.source = "admin";
+    link.created_at = now_ms();
+    link.expires_at = link.created_at + ttl * 1000;
+    const LinkKeys& keys = context.link_keys();
+    context.host.db().transaction([&](soci::session& session) {
+        insert_link(session, link, [&keys](int64_t id) { return link_key_hash(keys.key_of(id)); });
+    });
+    const std::string url = context.urls.root(keys.key_of(link.id));
     if (options.has("json")) {
-        std::cout << Json{{"url", url}, {"expiresAt", iso_time(expires * 1000)}}.dump() << "\n";
+        std::cout << Json{{"id", std::to_string(link.id)},
+                          {"url", url},
+                          {"site", name},
+                          {"deploymentId", std::to_string(link.deployment_id)},
+                          {"expiresAt", iso_time(link.expires_at)}}
+                         .dump()
+                  << "\n";
     } else {
         std::cout << url << "\n";
     }
     return 0;
 }
 
+int run_links(PluginContext& context, const std::vector<std::string>& args) {
+    const Options options({.command = "deployments links",
+                           .required = {"project"},
+                           .optional = {"site"},
+                           .flags = {"json"}},
+                          args);
+    const Project project = cli::project_option(context.host.identity(), options);
+    std::vector<SiteLink> links;
+    {
+        auto session = context.host.db().session();
+        links = live_links(*session, project.id, now_ms(), options.optional_value("site"));
+    }
+    if (options.has("json")) {
+        Json list = Json::array();
+        for (const auto& link : links) {
+            list.push_back(link_json(link));
+        }
+        std::cout << Json{{"links", list}}.dump() << "\n";
+        return 0;
+    }
+    std::cout << links.size() << " live link(s) of " << project.account_slug << "/" << project.name
+              << "\n";
+    for (const auto& link : links) {
+        std::cout << link.id << "  " << link.site_name << "  deployment " << link.deployment_id
+                  << "  " << link.source << "  expires " << iso_time(link.expires_at) << "\n";
+    }
+    return 0;
+}
+
+int run_revoke_link(PluginContext& context, const std::vector<std::string>& args) {
+    const Options options({.command = "deployments revoke-link",
+                           .required = {"project"},
+                           .optional = {"id", "site"},
+                           .flags = {"all", "json"}},
+                          args);
+    const Project project = cli::project_option(context.host.identity(), options);
+    const int choices = static_cast<int>(options.has("id")) +
+                        static_cast<int>(options.has("site")) +
+                        static_cast<int>(options.has("all"));
+    if (choices != 1) {
+        throw UsageError("revoke-link expects one of --id, --site and --all");
+    }
+    const std::optional<std::string> id_text = options.optional_value("id");
+    const int64_t id = id_text ? cli::integer_argument(*id_text, "--id", 1, INT64_MAX) : 0;
+    int64_t revoked = 0;
+    context.host.db().transaction([&](soci::session& session) {
+        const int64_t now = now_ms();
+        if (id_text) {
+            if (!revoke_link(session, project.id, id, now)) {
+                throw cli::CommandError("no live link " + *id_text + " in " + project.account_slug +
+                                        "/" + project.name);
+            }
+            revoked = 1;
+        } else {
+            revoked = revoke_links(session, project.id, now, options.optional_value("site"));
+        }
+    });
+    if (options.has("json")) {
+        std::cout << Json{{"revoked", revoked}}.dump() << "\n";
+    } else {
+        std::cout << "revoked " << revoked << " link(s); they stop opening the site within "
+                  << "plugins.deployments.cache_ttl_ms\n";
+    }
+    return 0;
+}
+
+int run_subcommand(PluginContext& context, const std::string& command,
+                   const std::vector<std::string>& args) {
+    if (command == "prune") {
+        return run_prune(context, args);
+    }
+    if (command == "settings") {
+        return run_settings(context, args);
+    }
+    if (command == "link") {
+        return run_link(context, args);
+    }
+    if (command == "links") {
+        return run_links(context, args);
+    }
+    if (command == "revoke-link") {
+        return run_revoke_link(context, args);
+    }
+    throw UsageError("unknown command \"" + command + "\"");
+}
+
 }  // namespace
 
 void add_admin_command(PluginContext& context) {
     context.host.commands().add(
-        "admin deployments", "prune old deployments, project settings, signed links",
+        "admin deployments", "prune old deployments, project settings, private links",
         [&context](const std::vector<std::string>& args) {
-            const std::string command = args.empty() ? "" : args[0];
-            try {
-                if (command == "prune") {
-                    return run_prune(context, args);
-                }
-                if (command == "settings") {
-                    return run_settings(context, args);
-                }
-                if (command == "link") {
-                    return run_link(context, args);
-                }
-                if (command == "help" || command == "--help" || command == "-h") {
-                    std::cout << usage;
-                    return 0;
-                }
-                throw UsageError(command.empty() ? "missing command"
-                                                 : "unknown command \"" + command + "\"");
-            } catch (const UsageError& error) {
-                std::cerr << "loupe admin deployments: " << error.what() << "\n\n" << usage;
-                return 2;
-            } catch (const std::runtime_error& error) {
-                std::cerr << "loupe admin deployments: " << error.what() << "\n";
-                return 1;
-            }
+            return cli::run_command(
+                "loupe admin deployments", usage, args, std::cout, std::cerr, [&] {
+                    if (args.empty()) {
+                        throw UsageError("missing command");
+                    }
+                    const std::vector<std::string> rest(args.begin() + 1, args.end());
+                    return run_subcommand(context, args[0], rest);
+                });
         });
 }
 

@@ -4,15 +4,10 @@
 #include <set>
 
 #include "loupe/http/json_reader.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe::deployments {
 namespace {
-
-std::string lower_case(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
 
 /// A content type is echoed in a response header: printable ASCII only, and a sane length.
 bool is_header_safe(const std::string& text) {
@@ -35,7 +30,7 @@ std::optional<DeploymentFile> read_file(const Json& item, const std::string& pat
         }
         file.path = *name;
     }
-    file.hash = lower_case(reader.pattern("hash", true, sha256_pattern).value_or(""));
+    file.hash = to_lower(reader.pattern("hash", true, sha256_pattern).value_or(""));
     if (auto size = reader.integer("size", true, INT64_MIN)) {
         if (*size <= 0) {
             reader.issue("size", "Too small: expected number to be >0");

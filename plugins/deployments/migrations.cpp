@@ -60,6 +60,27 @@ CREATE TABLE deployment_secrets (
   created_at BIGINT NOT NULL
 )
 )SQL");
+    // Aliases named before the unambiguous "--" encoding keep working as `legacy` rows; private
+    // links become rows too: each opens the deployment it was issued for until it expires or
+    // is revoked. Their keys are stored as SHA-256 (key_hash is set right after the insert,
+    // since the key is derived from the row's id).
+    migrations.add(2, "legacy aliases, private-site links", R"SQL(
+ALTER TABLE deployment_aliases ADD COLUMN legacy INTEGER NOT NULL DEFAULT 0;
+UPDATE deployment_aliases SET legacy = 1;
+CREATE TABLE deployment_links (
+  id {{id}},
+  project_id BIGINT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  deployment_id BIGINT NOT NULL REFERENCES deployments(id) ON DELETE CASCADE,
+  site_name TEXT NOT NULL,
+  key_hash TEXT UNIQUE,
+  source TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL,
+  revoked_at BIGINT
+);
+CREATE INDEX deployment_links_deployment ON deployment_links (deployment_id, site_name);
+CREATE INDEX deployment_links_project ON deployment_links (project_id, expires_at)
+)SQL");
 }
 
 }  // namespace loupe::deployments

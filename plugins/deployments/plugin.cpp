@@ -30,18 +30,19 @@ void install(loupe::Host& host) {
     add_finalize_deployment(*context);
     add_get_deployment(*context);
     add_list_deployments(*context);
+    add_site_link_routes(*context);
     add_site_routes(*context);
     add_admin_command(*context);
     host.blob_references().add(referenced_by_deployments);
-    host.project_fields().add(write_project_settings_fields);
+    add_project_settings_fields(host.project_fields());
 
     const int level = static_cast<int>(host.config().get_int("gzip_level", 9));
     auto& h = host;
     host.jobs().handle(compress_job_kind, [&h, level](const loupe::Job& job) {
         compress_deployment(h, job.payload.at("deploymentId").get<int64_t>(), level);
     });
-    // Create the link-signing secret before the first request needs it.
-    host.on_ready([context] { context->tokens(); });
+    // Create the secret of private links' keys before the first request needs it.
+    host.on_ready([context] { context->link_keys(); });
 }
 
 }  // namespace

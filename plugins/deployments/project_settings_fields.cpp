@@ -1,23 +1,38 @@
 #include "project_settings_fields.hpp"
 
+#include "loupe/settings/project_setting_fields.hpp"
 #include "store/settings.hpp"
 
 namespace loupe::deployments {
+namespace {
 
-void write_project_settings_fields(soci::session& session, const std::vector<Project>& projects,
-                                   std::vector<Json>& resources) {
-    std::vector<int64_t> ids;
-    for (const auto& project : projects) {
-        ids.push_back(project.id);
-    }
-    const auto settings = load_settings(session, ids);
-    for (std::size_t i = 0; i < projects.size(); ++i) {
-        const auto& s = settings.at(projects[i].id);
-        resources[i]["deploymentEnabled"] = s.enabled;
-        resources[i]["deploymentProductionBranchGlob"] =
-            s.production_branch_glob.value_or(projects[i].default_base_branch);
-        resources[i]["deploymentAuth"] = s.auth;
-    }
+/// The most characters of a branch glob (as of a branch name).
+constexpr std::size_t max_glob_length = 255;
+
+}  // namespace
+
+void add_project_settings_fields(ProjectFields& fields) {
+    add_project_setting_fields<ProjectSettings>(
+        fields, settings_table(),
+        {{.name = "deploymentEnabled",
+          .show = [](const ProjectSettings& s, const Project&) { return Json(s.enabled); },
+          .change = [](ProjectSettings& s, const Json& value,
+                       const Project&) { s.enabled = flag_setting("deploymentEnabled", value); }},
+         {.name = "deploymentProductionBranchGlob",
+          .show = [](const ProjectSettings& s, const Project& project) -> Json {
+              return s.production_branch_glob.value_or(project.default_base_branch);
+          },
+          .change =
+              [](ProjectSettings& s, const Json& value, const Project&) {
+                  s.production_branch_glob = optional_text_setting("deploymentProductionBranchGlob",
+                                                                   value, max_glob_length);
+              }},
+         {.name = "deploymentAuth",
+          .show = [](const ProjectSettings& s, const Project&) { return Json(s.auth); },
+          .change =
+              [](ProjectSettings& s, const Json& value, const Project&) {
+                  s.auth = choice_setting("deploymentAuth", value, site_auth_modes());
+              }}});
 }
 
 }  // namespace loupe::deployments

@@ -1,12 +1,11 @@
 #pragma once
-// The deployments plugin's settings in the Project resource: `deploymentEnabled`,
-// `deploymentProductionBranchGlob` and `deploymentAuth`.
+// The deployments plugin's settings in the Project resource, each changeable by a PATCH of the
+// project: `deploymentEnabled`, `deploymentProductionBranchGlob` and `deploymentAuth`.
 
 #include "loupe/auth/project_fields.hpp"
 
 namespace loupe::deployments {
 
-void write_project_settings_fields(soci::session& session, const std::vector<Project>& projects,
-                                   std::vector<Json>& resources);
+void add_project_settings_fields(ProjectFields& fields);
 
 }  // namespace loupe::deployments

@@ -3,7 +3,7 @@
 
 #include "github/github_app_client.hpp"
 #include "gitlab/gitlab_api_client.hpp"
-#include "http/outgoing_http.hpp"
+#include "http/provider_call.hpp"
 #include "loupe/git/git_providers.hpp"
 
 namespace loupe::git {
@@ -19,10 +19,12 @@ public:
     CallResult push_commit_status(const RepositoryLink& link, const CommitStatus& status) override;
 
     GitHubAppClient& github_client() { return github_; }
+    /// The outgoing HTTP client every provider call goes through.
+    const HttpClient& http_client() const { return http_.client(); }
     GitLabApiClient& gitlab_client() { return gitlab_; }
 
 private:
-    OutgoingHttp http_;
+    ProviderHttp http_;
     GitHubAppClient github_;
     GitLabApiClient gitlab_;
 };

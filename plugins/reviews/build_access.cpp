@@ -4,9 +4,8 @@ namespace loupe::reviews {
 
 BuildAccess open_build(Host& host, builds::BuildsService& builds, Request& request,
                        int64_t number) {
-    const auto& principal = request.principal();
-    auto project = host.identity().authorize_project(principal, request.param("owner"),
-                                                     request.param("project"));
+    const AccessGrant& grant = request.access();
+    const Project& project = grant.require_project();
     std::optional<builds::BuildSummary> build;
     {
         auto session = host.db().session();
@@ -15,8 +14,7 @@ BuildAccess open_build(Host& host, builds::BuildsService& builds, Request& reque
     if (!build) {
         throw HttpError::not_found();
     }
-    auto permissions = host.identity().permissions(principal.user_id, project);
-    return BuildAccess{std::move(project), std::move(*build), principal.user_id, permissions};
+    return BuildAccess{project, std::move(*build), request.principal().user_id, grant.permissions};
 }
 
 std::optional<int64_t> parse_id(const std::string& text) {

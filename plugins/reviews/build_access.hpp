@@ -1,7 +1,8 @@
 #pragma once
-// The checks every review and comment endpoint makes first, in order: the personal token's
-// scope holds {owner} (else 401), the project and the build {buildNumber} exist (else 404
-// "Not found"); then the caller's project permissions decide each endpoint (403).
+// The build every review and comment endpoint works on. The core already decided the route's
+// RouteAccess (the token's scope holds {owner}, else 401; the project exists, else 404; the
+// caller holds the permission the route declared, else 403); here the build {buildNumber} of
+// that project must exist (else 404 "Not found").
 
 #include <cstdint>
 #include <optional>
@@ -19,7 +20,7 @@ struct BuildAccess {
     Permissions permissions;
 };
 
-/// Resolves {owner}/{project}/builds/{buildNumber} for the caller.
+/// The build {buildNumber} of the route's guarded project, with the caller's permissions.
 BuildAccess open_build(Host& host, builds::BuildsService& builds, Request& request, int64_t number);
 
 /// `{buildNumber}` (digits only, at least 1) with the Argos validation messages; adds an issue

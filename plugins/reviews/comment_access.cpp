@@ -1,9 +1,6 @@
 #include "comment_access.hpp"
 
-#include <sys/random.h>
-
-#include <array>
-#include <stdexcept>
+#include "loupe/crypto/random.hpp"
 
 namespace loupe::reviews {
 
@@ -27,28 +24,20 @@ Comment require_thread_root(soci::session& session, int64_t build_id,
     return *comment;
 }
 
-BuildAccess open_build_for(Host& host, builds::BuildsService& builds, Request& request,
-                           int64_t number, bool Permissions::*permission,
-                           const std::string& refusal) {
-    auto access = open_build(host, builds, request, number);
-    if (!(access.permissions.*permission)) {
-        throw HttpError::forbidden(refusal);
+Comment require_visible_comment(soci::session& session, int64_t build_id,
+                                const std::string& public_id, int64_t viewer) {
+    auto comment = require_comment(session, build_id, public_id);
+    const bool others_draft = comment.pending && comment.review_id && comment.author_id != viewer;
+    if (comment.deleted_at || others_draft) {
+        throw HttpError::not_found("Comment not found");
     }
-    return access;
+    return comment;
 }
 
 std::string new_comment_id() {
-    static constexpr char alphabet[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    std::array<unsigned char, 16> random{};
-    if (getrandom(random.data(), random.size(), 0) != static_cast<ssize_t>(random.size())) {
-        throw std::runtime_error("getrandom failed");
-    }
-    std::string id = "comment-";
-    for (auto byte : random) {
-        id += alphabet[byte % 62];  // a 0.8 % bias on 16 characters: still ~95 bits
-    }
-    return id;
+    // 16 characters of 62: about 95 bits nobody can guess.
+    return "comment-" + crypto::random_characters(
+                            16, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
 }
 
 }  // namespace loupe::reviews

@@ -20,10 +20,10 @@ Comment require_comment(soci::session& session, int64_t build_id, const std::str
 /// comment or its root was deleted).
 Comment require_thread_root(soci::session& session, int64_t build_id, const std::string& public_id);
 
-/// The build of the request with `permission` required, else 403 with `refusal`.
-BuildAccess open_build_for(Host& host, builds::BuildsService& builds, Request& request,
-                           int64_t number, bool Permissions::*permission,
-                           const std::string& refusal);
+/// The comment as `viewer` may see it, else 404 "Comment not found": a deleted comment is there
+/// for no one, a draft (a comment of a pending review) only for its author.
+Comment require_visible_comment(soci::session& session, int64_t build_id,
+                                const std::string& public_id, int64_t viewer);
 
 /// A fresh public id: "comment-" and 16 random letters and digits.
 std::string new_comment_id();

@@ -80,6 +80,17 @@ CREATE TABLE build_subscriptions (
 CREATE INDEX review_snapshots_diff ON review_snapshots (diff_id);
 CREATE INDEX comments_screenshot_diff ON comments (screenshot_diff_id)
 )SQL");
+    // The users asked to review a build, and who asked; one request per user and build.
+    migrations.add(4, "create requested reviewers of builds", R"SQL(
+CREATE TABLE build_requested_reviewers (
+  build_id BIGINT NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
+  user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  requested_by BIGINT REFERENCES users(id) ON DELETE SET NULL,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (build_id, user_id)
+);
+CREATE INDEX build_requested_reviewers_user ON build_requested_reviewers (user_id)
+)SQL");
 }
 
 }  // namespace loupe::reviews

@@ -10,6 +10,7 @@
 #include "loupe/http/api_description.hpp"
 #include "migrations.hpp"
 #include "routes/routes.hpp"
+#include "session/browser_sessions.hpp"
 #include "settings.hpp"
 #include "store/thumbnails.hpp"
 
@@ -25,8 +26,15 @@ void install(loupe::Host& host) {
     auto sessions = std::make_shared<SessionManager>(host.db(), host.identity(), settings,
                                                      [&host] { return host.public_url(); });
     auto thumbnailer = std::make_shared<Thumbnailer>(
-        host.db(), host.blobs(),
-        ThumbnailSize{settings.thumbnail_width, settings.thumbnail_max_height});
+        host.db(), host.blobs(), host.services().require<loupe::builds::ScreenshotThumbnails>(),
+        loupe::builds::ThumbnailSize{settings.thumbnail_width, settings.thumbnail_max_height},
+        host.services().find<loupe::builds::ImageMemory>(),
+        host.services().find<loupe::metrics::Metrics>());
+
+    // Plugins that sign people in another way open their sessions through this service.
+    static std::unique_ptr<BrowserSessionsImpl> browser_sessions;
+    browser_sessions = std::make_unique<BrowserSessionsImpl>(sessions);
+    host.services().provide<loupe::web::BrowserSessions>(*browser_sessions);
 
     host.token_resolvers().add_session(
         [sessions](const loupe::Request& request) { return sessions->resolve(request); });

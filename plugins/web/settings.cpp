@@ -7,6 +7,8 @@
 #include <iterator>
 #include <sstream>
 
+#include "loupe/plugin.hpp"
+
 namespace loupe::web {
 namespace {
 
@@ -44,7 +46,7 @@ WebSettings read_settings(Host& host) {
         static_cast<int>(std::clamp<int64_t>(config.get_int("thumbnail_width", 240), 16, 2048));
     settings.thumbnail_max_height = settings.thumbnail_width * 2;
     settings.enabled_plugins =
-        split_names(host.global_config().get_string("plugins.enabled", "auth, builds"));
+        split_names(host.global_config().get_string("plugins.enabled", default_enabled_plugins));
     return settings;
 }
 

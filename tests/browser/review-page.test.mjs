@@ -69,7 +69,7 @@ function assertLooksLikeBaseline(name, png) {
 }
 
 describe("the review page in Chromium", { skip: skipReason() }, () => {
-  let server, browser, page, repo, buildUrl, signInLink, featureFiles;
+  let server, browser, page, repo, buildUrl, signInLink, featureFiles, uploadsStarted, uploadsEnded;
 
   /** `mask`: locators of parts that change from run to run (dates), painted over. */
   const screenshot = (mask = []) => page.screenshot({ animations: "disabled", caret: "hide", mask, maskColor: "#d0d0d8" });
@@ -87,9 +87,12 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     signInLink = /(http:\/\/\S+\/_loupe\/login#link=[0-9a-f]{64})/.exec(server.output)?.[1];
     browser = await launchChromium();
     repo = new Repo();
-    await uploadWithCli(server, repo, "main", await renderScreens(browser, screens.main));
+    const mainFiles = await renderScreens(browser, screens.main);
     featureFiles = await renderScreens(browser, screens.feature);
+    uploadsStarted = Date.now();
+    await uploadWithCli(server, repo, "main", mainFiles);
     buildUrl = await uploadWithCli(server, repo, repo.branch, featureFiles);
+    uploadsEnded = Date.now();
     if (deploymentsAvailable) {
       await deployThroughApi(server, repo);
       await deployWithCli(server, repo);
@@ -150,7 +153,7 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     assert.deepEqual(await rows.nth(1).locator(".alias").allInnerTexts(), ["production site", "latest of branch"]);
     assertLooksLikeBaseline("deployments", await screenshot([page.locator(".deployments-table td.created")]));
 
-    // "Open" opens the deployment in a new tab: the private project's signed link lets it in.
+    // "Open" opens the deployment in a new tab: the private project's link lets it in.
     const [site] = await Promise.all([page.context().waitForEvent("page"), rows.nth(0).getByRole("link", { name: /Open deployment/ }).click()]);
     await site.waitForLoadState();
     assert.equal(await site.locator("h1").innerText(), "Checkout preview");
@@ -158,7 +161,9 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     const [production] = await Promise.all([page.context().waitForEvent("page"), rows.nth(1).getByRole("link", { name: "production site" }).click()]);
     await production.waitForLoadState();
     assert.equal(await production.locator("h1").innerText(), "Checkout production");
-    assert.match(production.url(), /\/d\/default-default\/\?loupe_access=/);
+    // A private link on the sites listener: another origin than the review page's.
+    assert.match(production.url(), /\/d\/[a-z2-7]{32}\/$/);
+    assert.equal(new URL(production.url()).origin, server.sitesUrl);
     await production.close();
 
     await page.getByLabel("Filter by environment").selectOption("production");
@@ -169,18 +174,89 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     await page.getByText("No deployment matches the filters.").waitFor();
   });
 
+  test("a deployed site's script cannot act as the signed-in reviewer who opens it", { skip: (!deploymentsAvailable || !reviewsAvailable) && "the deployments or reviews plugin is not built" }, async () => {
+    // Any holder of a project token (a CI secret) can publish this page. Its script tries what
+    // a same-origin page could do: read the reviewer's session (and its CSRF token) and approve
+    // build 2, on the site's own origin and on the review page's.
+    const reviewOrigin = new URL(buildUrl).origin;
+    const attack = `<!doctype html><title>Release notes</title><h1>Release notes</h1>
+<script>
+(async () => {
+  const attempt = async (base) => {
+    try {
+      const session = await (await fetch(base + "/_loupe/session", { credentials: "include" })).json();
+      const approved = await fetch(base + "/v2/projects/default/default/builds/2/reviews", { method: "POST", credentials: "include",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": String(session.csrfToken) }, body: JSON.stringify({ event: "APPROVE" }) });
+      return (base || "own origin") + " " + approved.status;
+    } catch (error) {
+      return (base || "own origin") + " " + error.name;
+    }
+  };
+  const results = [await attempt(""), await attempt(${JSON.stringify(reviewOrigin)})];
+  // The site's own files still load: its data, and a module script.
+  const notes = await (await fetch("notes.json")).json();
+  await import("./notes.js");
+  const out = document.createElement("p");
+  out.id = "attack-result";
+  out.textContent = "script ran: " + results.join(", ") + "; " + notes.count + " notes, " + window.notesModule;
+  document.body.append(out);
+})();
+</script>`;
+    const files = {
+      "index.html": [attack, "text/html"],
+      "notes.json": [JSON.stringify({ count: 3 }), "application/json"],
+      "notes.js": ["window.notesModule = 'module loaded';", "text/javascript"],
+    };
+    const entries = Object.entries(files).map(([path, [text, contentType]]) => {
+      const bytes = Buffer.from(text);
+      return { path, bytes, contentType, hash: createHash("sha256").update(bytes).digest("hex") };
+    });
+    const created = await server.api("POST", "deployments", {
+      body: { commit: repo.commit, branch: "release-notes", files: entries.map(({ path, hash, bytes, contentType }) => ({ path, hash, size: bytes.length, contentType })) },
+    });
+    assert.equal(created.status, 201, created.text);
+    for (const { uploadUrl, path } of created.body.uploadFiles) {
+      const { bytes, contentType } = entries.find((entry) => entry.path === path);
+      assert.equal((await fetch(uploadUrl, { method: "PUT", headers: { "Content-Type": contentType }, body: bytes })).status, 200);
+    }
+    assert.equal((await server.api("POST", `deployments/${created.body.deploymentId}/finalize`)).status, 200);
+
+    // The signed-in reviewer opens it from the Deployments tab, as they would any preview.
+    await page.goto(new URL("/default/default/deployments", buildUrl).href);
+    const newest = page.locator(".deployments-table tbody tr").first();
+    await newest.getByText("release-notes").waitFor();
+    const [site] = await Promise.all([page.context().waitForEvent("page"), newest.getByRole("link", { name: /Open deployment/ }).click()]);
+    // The site renders and its script runs...
+    await site.locator("#attack-result").waitFor({ timeout: 15_000 });
+    assert.equal(await site.locator("h1").innerText(), "Release notes");
+    const outcome = await site.locator("#attack-result").innerText();
+    keepScreenshot("deployed-site", await site.screenshot({ animations: "disabled", caret: "hide" }));
+    await site.close();
+    assert.match(outcome, /^script ran: .*; 3 notes, module loaded$/);
+    // ...but it runs on an origin of its own, where it can act as nobody: build 2 is unreviewed.
+    const build = await server.api("GET", "projects/default/default/builds/2", { token: server.personalAccessToken });
+    assert.equal(build.body.status, "changes-detected", `the site's script approved build 2 (${outcome})`);
+    assert.notEqual(new URL(site.url()).origin, reviewOrigin, "the site is served from another origin than the review page");
+    assert.doesNotMatch(outcome, / 20\d\b/, `a request of the site's script succeeded: ${outcome}`);
+  });
+
   test("the project's activity: builds and screenshots over time, as a chart and a table", { skip: !analyticsAvailable && "the analytics plugin is not built" }, async () => {
     // The charts end with the bucket holding the page's "now". The page runs in its own context
     // whose clock is pinned to the newest build's creation, so the test reads the same bars
     // whatever the day and hour it runs at (also across a midnight between upload and view).
-    const listed = await server.api("GET", "projects/default/default/builds", { token: server.personalAccessToken });
-    const created = listed.body.map((build) => Date.parse(build.createdAt)).sort((a, b) => a - b);
-    assert.equal(created.length, 2);
+    // Both builds were created between uploadsStarted and uploadsEnded (by the server's clock,
+    // which is this machine's). When that window holds a UTC midnight, the server says how many
+    // fell on the last day.
     const utcDay = (ms) => Math.floor(ms / 86_400_000);
-    const onLastDay = created.filter((ms) => utcDay(ms) === utcDay(created[1])).length;
+    let onLastDay = 2;
+    if (utcDay(uploadsStarted) !== utcDay(uploadsEnded)) {
+      const from = new Date(utcDay(uploadsEnded) * 86_400_000).toISOString();
+      const lastDay = await server.api("GET", `accounts/default/analytics?from=${from}&to=${new Date(uploadsEnded).toISOString()}&groupBy=day`, { token: server.personalAccessToken });
+      onLastDay = lastDay.body.builds.series.reduce((sum, point) => sum + point.total, 0);
+    }
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1, locale: "en-US", timezoneId: "UTC",
       storageState: await page.context().storageState() });
-    await context.clock.setFixedTime(new Date(created[1]));
+    await context.clock.setFixedTime(new Date(uploadsEnded));
     const activity = await context.newPage();
     try {
       await activity.goto(new URL("/default/default", buildUrl).href);
@@ -197,7 +273,7 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
       assert.match(await activity.getByRole("img", { name: /^Screenshots/ }).locator("desc").textContent(), /^10 screenshots in 30 days/);
       assert.equal(await builds.locator(".chart-bar").count(), 30);
       // The last axis label is the pinned day, as the page writes dates.
-      const lastLabel = new Date(created[1]).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+      const lastLabel = new Date(uploadsEnded).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
       assert.equal(await builds.locator(".chart-x-labels text").last().textContent(), lastLabel);
       assert.equal(await activity.locator(".chart-legend").first().innerText().then((t) => t.replace(/\s+/g, " ")), "No changes 0 Approved 0 Changes requested 0 To review 2 Other 0");
       // The same figures as a table.

@@ -1,5 +1,6 @@
-// `argos deploy` with each CLI version (both have the command): the printed URL serves the
-// deployed files (the bootstrap project is private, so the URL is a signed link), a second
+// `argos deploy` with each CLI version (both have the command): the printed URL is on the sites
+// listener, never the API's origin, and serves the deployed files, sandboxed (the bootstrap
+// project is private, so the URL is a private link whose key every request carries), a second
 // deploy of the same files uploads nothing, and `--prod` moves the production alias.
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -62,20 +63,24 @@ describe("argos deploy", { skip: skipReason() }, () => {
         assert.equal(run.code, 0, `${describeRun(cli, run)}\n${logTail(server)}`);
         const url = DEPLOYED.exec(run.output)?.[1];
         assert.ok(url, `no "Deployed: <url>" line:\n${describeRun(cli, run)}`);
-        assert.ok(url.startsWith(`${server.url}/d/`), url);
-        assert.match(url, /\?loupe_access=\d+\.[0-9a-f]{64}$/, "a private project's URL is a signed link");
+        assert.ok(url.startsWith(`${server.sitesUrl}/d/`), url);
+        assert.notEqual(new URL(url).origin, new URL(server.url).origin, "sites have an origin of their own");
+        assert.match(url, /\/d\/[a-z2-7]{32}\/$/, "a private project's URL is a private link");
         assert.equal(uploadRequests(server).length - requestsBefore, Object.keys(files).length,
           "one upload per file");
 
-        // The link opens the site and leaves a cookie for its other pages.
+        // The link opens the site, sandboxed, and every file of it: no cookie is needed or set.
         const home = await fetch(url);
         assert.equal(home.status, 200);
         assert.equal(await home.text(), files["index.html"]);
         assert.equal(home.headers.get("content-type"), "text/html");
-        const cookie = home.headers.get("set-cookie")?.split(";")[0];
-        assert.ok(cookie?.startsWith("loupe_site_access="), `set-cookie: ${home.headers.get("set-cookie")}`);
-        const site = url.slice(0, url.indexOf("?"));
-        assert.equal((await fetch(site)).status, 401, "no link, no cookie: refused");
+        assert.equal(home.headers.get("content-security-policy"), "sandbox allow-scripts allow-forms allow-popups");
+        assert.equal(home.headers.get("set-cookie"), null);
+        const site = url;
+        // On the API's host the same path is only a redirect to the site's origin.
+        const redirected = await fetch(`${server.url}${new URL(url).pathname}`, { redirect: "manual" });
+        assert.equal(redirected.status, 308);
+        assert.equal(redirected.headers.get("location"), url);
         const types = {
           "main.js": /javascript/,
           "main.css": /^text\/css/,
@@ -83,26 +88,25 @@ describe("argos deploy", { skip: skipReason() }, () => {
           "iframe.html": /^text\/html/,
         };
         for (const [path, content] of Object.entries(files)) {
-          const response = await fetch(site + path, { headers: { cookie } });
+          const response = await fetch(site + path);
           assert.equal(response.status, 200, path);
           assert.equal(await response.text(), content, path);
           if (types[path]) assert.match(response.headers.get("content-type"), types[path], path);
         }
 
-        // The deployment as the API reports it.
-        const deploymentId = /default-[a-z1-9]{9}-default/.exec(url)?.[0];
-        assert.ok(deploymentId, url);
+        // The deployment as the API reports it; by its own name the private site is refused.
         const rows = server.canQuery
-          ? server.query(`SELECT id, status, branch, commit_sha FROM deployments WHERE slug = '${deploymentId}'`)
+          ? server.query("SELECT id, slug, status, branch, commit_sha FROM deployments ORDER BY id DESC LIMIT 1")
           : null;
         if (rows) {
           assert.equal(rows.length, 1);
-          const [id, status, branch, commit] = rows[0];
+          const [id, slug, status, branch, commit] = rows[0];
           assert.deepEqual([status, branch, commit], ["ready", repo.branch, repo.commit]);
           const api = await server.api("GET", `deployments/${id}`);
           assert.equal(api.status, 200);
           assert.equal(api.body.environment, "preview");
-          assert.ok(api.body.url.startsWith(site), api.body.url);
+          assert.equal(api.body.url, url, "the same link while it is fresh");
+          assert.equal((await fetch(`${server.sitesUrl}/d/${slug}/`)).status, 401, "no link: refused");
         }
       });
 
@@ -119,7 +123,7 @@ describe("argos deploy", { skip: skipReason() }, () => {
         // Changed: index.html, iframe.html, main.js and stories.json; the rest is reused.
         assert.equal(uploadRequests(server).length - requestsBefore, 4);
 
-        const page = await fetch(signedLink(server, `default-${repo.branch}-default`));
+        const page = await fetch(privateLink(server, `default--${repo.branch}--default`));
         assert.equal(page.status, 200);
         assert.match(await page.text(), new RegExp(`${cli.name} second`));
       });
@@ -128,7 +132,7 @@ describe("argos deploy", { skip: skipReason() }, () => {
         const { dir } = writeSite(repo, "prod-static", cli.name, "production");
         const run = await runCli(cli, repo, ["deploy", dir, "--prod"], env());
         assert.equal(run.code, 0, `${describeRun(cli, run)}\n${logTail(server)}`);
-        const page = await fetch(signedLink(server, "default-default"));
+        const page = await fetch(privateLink(server, "default--default"));
         assert.equal(page.status, 200);
         assert.match(await page.text(), new RegExp(`${cli.name} production`));
       });
@@ -137,11 +141,10 @@ describe("argos deploy", { skip: skipReason() }, () => {
 });
 
 /**
- * A signed link to a site from `loupe admin deployments link`, on the running server (the
- * command, not knowing the listening port, prints the configured public URL's host).
+ * A private link to a site from `loupe admin deployments link`, on the running server's sites
+ * listener (the command, not knowing the ephemeral port, prints the configured one).
  */
-function signedLink(server, site) {
+function privateLink(server, site) {
   const { url } = JSON.parse(server.cli(["admin", "deployments", "link", "--site", site, "--json"]));
-  const signed = new URL(url);
-  return `${server.url}${signed.pathname}${signed.search}`;
+  return `${server.sitesUrl}${new URL(url).pathname}`;
 }

@@ -1,4 +1,4 @@
-// Issue 3, real client scenario 3: shards of one parallel build, with a known total (complete
+// Shards of one parallel build, with a known total (complete
 // after the last shard) and with an unknown total (complete only after `argos finalize`).
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";

@@ -1,4 +1,4 @@
-// Issue 4, end to end with each official CLI in a git repository the test creates: a build on
+// End to end with each official CLI in a git repository the test creates: a build on
 // `main` (reference, no baseline), then a branch build with one changed, one added, one removed
 // and two identical screenshots, then an identical re-run.
 import assert from "node:assert/strict";

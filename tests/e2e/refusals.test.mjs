@@ -1,4 +1,4 @@
-// Issue 3, real client scenario 5: refusals the CLI prints clearly — a wrong token, a commit
+// Refusals the CLI prints clearly — a wrong token, a commit
 // that is not 40 hex characters — and the server's own answer when a client sends such a commit.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -12,7 +12,8 @@ const UNKNOWN_TOKEN = `argos_${"z".repeat(34)}`; // 40 characters, the shape of 
 describe("refusals", { skip: skipReason() }, () => {
   let server;
   before(async () => {
-    server = await LoupeServer.start({ node22 });
+    // With the review page (web): its pages must never answer an API client.
+    server = await LoupeServer.start({ node22, settings: ["plugins.enabled=auth,builds,reviews,deployments,web"] });
   });
   after(async () => {
     await server?.stop();
@@ -52,6 +53,23 @@ describe("refusals", { skip: skipReason() }, () => {
       });
     });
   }
+
+  test("5d. a route the server does not have: the CLI prints the JSON 404, not the review page", async () => {
+    // `argos whoami` (the latest CLI) reads GET {base}/me. Under a base URL naming no route
+    // every path is unknown, and a path the shape of a page ("/{account}/{project}") answered
+    // the page's HTML: the CLI then failed with "Unexpected token '<'".
+    const cli = clis.find((c) => c.name === "latest");
+    const repo = await checkoutFor(cli, server);
+    const run = await runCli(cli, repo, ["whoami"], {
+      ARGOS_API_BASE_URL: `${server.url}/v2/nowhere/`,
+      ARGOS_TOKEN: server.personalAccessToken,
+    });
+    assert.notEqual(run.code, 0, describeRun(cli, run));
+    assert.doesNotMatch(run.output, /Unexpected token/, describeRun(cli, run));
+    assert.match(run.output, /Not Found/, describeRun(cli, run));
+    const answered = apiRequests(server).filter((r) => r.path === "/v2/nowhere/me");
+    assert.deepEqual(answered.map((r) => r.status), [404], `${describeRun(cli, run)}\n${logTail(server)}`);
+  });
 
   test("5c. the server refuses such a commit itself (a client that does not check)", async () => {
     for (const commit of ["xyz", "A".repeat(40), "a".repeat(39)]) {

@@ -1,6 +1,10 @@
 // Reviewing with the official CLIs: the 4.x CLI's `argos build review --conclusion`, the latest
 // CLI's `argos review create|list|dismiss` and its `argos comment …` and `argos build subscribe`
-// commands, each with a personal access token, on a build the same CLI uploaded.
+// commands, each with a personal access token, on a build the same CLI uploaded; and the latest
+// CLI's team administration (`argos account get|update`, `argos account member list|set-level|
+// remove`) and `argos whoami`, and project administration (`argos project update`, `argos project
+// contributor list|set|remove`, `argos review reviewer add|list|remove`), each change checked
+// through the API.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { clis, describeRun, GitRepo, node22, runCli } from "./support/cli.mjs";
@@ -122,5 +126,151 @@ describe("reviews with the official CLIs", { skip: skipReason() }, () => {
 
     assert.equal((await run(["build", "unsubscribe", String(number)])).subscribed, false);
     assert.equal((await run(["build", "subscribe", String(number)])).subscribed, true);
+  });
+  test("latest CLI: account get, update, and member list, set-level, remove", async () => {
+    const cli = clis.find((c) => c.name === "latest");
+    server.admin("user", "create", "--slug", "crew-owner", "--name", "crew-owner");
+    server.admin("account", "create", "--slug", "crew", "--name", "Crew", "--owner", "crew-owner");
+    for (const [slug, role] of [["crew-mia", "member"], ["crew-ned", "contributor"]]) {
+      server.admin("user", "create", "--slug", slug, "--name", slug);
+      server.admin("member", "add", "--account", "crew", "--user", slug, "--role", role);
+    }
+    const created = server.admin("token", "create", "--user", "crew-owner", "--account", "crew");
+    const token = JSON.stringify(created).match(/arp_[A-Za-z0-9_]{36}/)[0];
+    const repo = new GitRepo({ branch: "crew-admin" });
+    const env = { ARGOS_TOKEN: token, ARGOS_API_BASE_URL: server.apiBaseUrl, ARGOS_ACCOUNT: "crew" };
+    const run = async (args) => {
+      const result = await runCli(cli, repo, [...args, "--json"], env);
+      assert.equal(result.code, 0, describeRun(cli, result));
+      return JSON.parse(result.stdout);
+    };
+    const api = async (path) => {
+      const answer = await server.api("GET", path, { token });
+      assert.equal(answer.status, 200, answer.text);
+      return answer.body;
+    };
+
+    // `argos whoami` (GET /me): the token's user and the one account its scope holds.
+    const me = await run(["whoami"]);
+    assert.equal(me.slug, "crew-owner");
+    assert.deepEqual(me.accounts.map((a) => [a.slug, a.type]), [["crew", "team"]]);
+    const projectWhoami = await runCli(cli, repo, ["whoami"], { ARGOS_TOKEN: server.projectToken, ARGOS_API_BASE_URL: server.apiBaseUrl });
+    assert.notEqual(projectWhoami.code, 0, describeRun(cli, projectWhoami));
+    assert.match(projectWhoami.output, /requires a personal access token/, describeRun(cli, projectWhoami));
+
+    const account = await run(["account", "get"]);
+    assert.equal(account.slug, "crew");
+    assert.equal(account.type, "team");
+    assert.equal(account.plan, null);
+    assert.equal(account.defaultUserLevel, "member");
+
+    const updated = await run(["account", "update", "--default-user-level", "contributor"]);
+    assert.equal(updated.defaultUserLevel, "contributor");
+    assert.equal((await api("/accounts/crew")).defaultUserLevel, "contributor");
+
+    const listed = await run(["account", "member", "list", "--order-by", "name-asc"]);
+    const members = Array.isArray(listed) ? listed : listed.results;
+    assert.deepEqual(members.map((m) => [m.user.slug, m.level]), [["crew-mia", "member"], ["crew-ned", "contributor"], ["crew-owner", "owner"]]);
+    const owners = await run(["account", "member", "list", "--levels", "owner"]);
+    assert.deepEqual((Array.isArray(owners) ? owners : owners.results).map((m) => m.user.slug), ["crew-owner"]);
+    const idOf = (slug) => members.find((m) => m.user.slug === slug).user.id;
+
+    // The CLI prints the server's refusal: the team's only owner keeps their role.
+    const lastOwner = await runCli(cli, repo, ["account", "member", "set-level", idOf("crew-owner"), "--level", "member"], env);
+    assert.notEqual(lastOwner.code, 0, describeRun(cli, lastOwner));
+    assert.match(lastOwner.output, /last owner/, describeRun(cli, lastOwner));
+
+    const promoted = await run(["account", "member", "set-level", idOf("crew-mia"), "--level", "owner"]);
+    assert.equal(promoted.level, "owner");
+    const afterPromotion = await api("/accounts/crew/members?levels=owner&orderBy=name-asc");
+    assert.deepEqual(afterPromotion.results.map((m) => m.user.slug), ["crew-mia", "crew-owner"]);
+
+    const removed = await runCli(cli, repo, ["account", "member", "remove", idOf("crew-ned"), "--json"], env);
+    assert.equal(removed.code, 0, describeRun(cli, removed));
+    const afterRemoval = await api("/accounts/crew/members");
+    assert.equal(afterRemoval.pageInfo.total, 2);
+    assert.ok(!afterRemoval.results.some((m) => m.user.slug === "crew-ned"));
+
+  });
+
+  test("latest CLI: review reviewer add, list and remove", async () => {
+    const cli = clis.find((c) => c.name === "latest");
+    const { repo, number } = await changedBuild(cli, "-reviewers");
+    const project = ["--project", "default/default"];
+    for (const slug of ["rev-ada", "rev-bo"]) {
+      server.admin("user", "create", "--slug", slug, "--name", slug);
+      server.admin("member", "add", "--account", "default", "--user", slug, "--role", "member");
+    }
+    const members = (await server.api("GET", "/accounts/default/members?perPage=100", { token: server.personalAccessToken })).body;
+    const idOf = (slug) => members.results.find((m) => m.user.slug === slug).user.id;
+    const run = async (args) => {
+      const result = await runCli(cli, repo, ["review", "reviewer", ...args, "--json", ...project], userEnv());
+      assert.equal(result.code, 0, describeRun(cli, result));
+      return JSON.parse(result.stdout);
+    };
+    const slugs = (answer) => answer.reviewers.map((r) => r.slug);
+    assert.deepEqual(slugs(await run(["add", String(number), idOf("rev-ada"), idOf("rev-bo")])), ["rev-ada", "rev-bo"]);
+    // Already requested: left as it was.
+    assert.deepEqual(slugs(await run(["add", String(number), idOf("rev-ada")])), ["rev-ada", "rev-bo"]);
+    assert.deepEqual(slugs(await run(["list", String(number)])), ["rev-ada", "rev-bo"]);
+    assert.deepEqual(slugs(await run(["remove", String(number), idOf("rev-ada")])), ["rev-bo"]);
+    const listed = await server.api("GET", `/projects/default/default/builds/${number}/reviewers`, { token: server.personalAccessToken });
+    assert.deepEqual(slugs(listed.body), ["rev-bo"]);
+  });
+
+  test("latest CLI: project update, and project contributor list, set, remove", async () => {
+    const cli = clis.find((c) => c.name === "latest");
+    server.admin("user", "create", "--slug", "proj-owner", "--name", "proj-owner");
+    server.admin("account", "create", "--slug", "proj", "--name", "Proj", "--owner", "proj-owner");
+    server.admin("project", "create", "--account", "proj", "--name", "site");
+    server.admin("user", "create", "--slug", "proj-kim", "--name", "proj-kim");
+    server.admin("member", "add", "--account", "proj", "--user", "proj-kim", "--role", "contributor");
+    const created = server.admin("token", "create", "--user", "proj-owner", "--account", "proj");
+    const token = JSON.stringify(created).match(/arp_[A-Za-z0-9_]{36}/)[0];
+    const repo = new GitRepo({ branch: "proj-admin" });
+    const env = { ARGOS_TOKEN: token, ARGOS_API_BASE_URL: server.apiBaseUrl, ARGOS_PROJECT: "proj/site" };
+    const run = async (args, project = "proj/site") => {
+      const result = await runCli(cli, repo, [...args, "--json"], { ...env, ARGOS_PROJECT: project });
+      assert.equal(result.code, 0, describeRun(cli, result));
+      return result.stdout.trim() ? JSON.parse(result.stdout) : null;
+    };
+    const api = async (path) => {
+      const answer = await server.api("GET", path, { token });
+      assert.equal(answer.status, 200, answer.text);
+      return answer.body;
+    };
+
+    // The server runs without the git plugin: its fields (summaryCheck, tokenlessAuthEnabled)
+    // are not part of the project, so only the core's, builds' and deployments' fields change.
+    const updated = await run(["project", "update", "--default-user-level", "viewer", "--deployments", "false",
+      "--deployment-auth", "public", "--auto-approved-branch-glob", "release/*", "--private", "false",
+      "--ignore-changes", "true", "--auto-ignore-after", "4", "--default-base-branch", "trunk"]);
+    assert.equal(updated.defaultUserLevel, "viewer");
+    assert.equal(updated.deploymentEnabled, false);
+    assert.equal(updated.deploymentAuth, "public");
+    assert.equal(updated.autoApprovedBranchGlob, "release/*");
+    assert.equal(updated.private, false);
+    assert.equal(updated.defaultBaseBranch, "trunk");
+    assert.deepEqual(updated.ignoreConfig, { enabled: true, autoIgnore: { changes: 4 } });
+    const shown = await api("/projects/proj/site");
+    assert.deepEqual(shown, updated);
+
+    const renamed = await run(["project", "update", "--name", "portal"]);
+    assert.equal(renamed.name, "portal");
+    assert.equal((await api("/projects/proj/portal")).name, "portal");
+    // The CLI prints the server's refusal of a bad value.
+    const refused = await runCli(cli, repo, ["project", "update", "--name", "bad name", "--json"], { ...env, ARGOS_PROJECT: "proj/portal" });
+    assert.notEqual(refused.code, 0, describeRun(cli, refused));
+
+    const members = await api("/accounts/proj/members");
+    const kimId = members.results.find((m) => m.user.slug === "proj-kim").user.id;
+    const set = await run(["project", "contributor", "set", kimId, "--level", "reviewer"], "proj/portal");
+    assert.equal(set.level, "reviewer");
+    assert.equal(set.user.slug, "proj-kim");
+    const listed = await run(["project", "contributor", "list"], "proj/portal");
+    const contributors = Array.isArray(listed) ? listed : listed.results;
+    assert.deepEqual(contributors.map((c) => [c.user.slug, c.level]), [["proj-kim", "reviewer"]]);
+    await run(["project", "contributor", "remove", kimId], "proj/portal");
+    assert.equal((await api("/projects/proj/portal/contributors")).pageInfo.total, 0);
   });
 });

@@ -1,4 +1,4 @@
-// Issue 3, real client scenarios 1 and 2: `argos upload` of a folder of PNGs, then the same
+// `argos upload` of a folder of PNGs, then the same
 // upload again, with each CLI version.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -67,7 +67,7 @@ describe("argos upload", { skip: skipReason() }, () => {
       });
 
       test("2. the same upload again uploads no file", async () => {
-        assert.ok(first, "scenario 1 passed");
+        assert.ok(first, "the first upload passed");
         const keysBefore = uploadedKeys(server).length;
         const requestsBefore = uploadRequests(server).length;
         const run = await runCli(cli, repo, ["upload", dir], env());

@@ -14,6 +14,7 @@ add_executable(loupe_json_body_fuzz
   ${LOUPE_FUZZ_CORE_DIR}/src/integer_text.cpp
   ${LOUPE_FUZZ_CORE_DIR}/src/json.cpp
   ${LOUPE_FUZZ_CORE_DIR}/src/json_reader.cpp
+  ${LOUPE_FUZZ_CORE_DIR}/src/text/strings.cpp
   ${LOUPE_FUZZ_REPO_DIR}/plugins/builds/validation.cpp)
 target_include_directories(loupe_json_body_fuzz PRIVATE
   ${CMAKE_CURRENT_BINARY_DIR}/fuzz-include ${LOUPE_FUZZ_CORE_DIR}/include ${LOUPE_FUZZ_CORE_DIR}/src

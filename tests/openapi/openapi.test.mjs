@@ -106,6 +106,7 @@ describe("GET /openapi.json", { skip: skip ?? false }, () => {
       ["post", "/deployments"],
       ["post", "/deployments/{deploymentId}/finalize"],
       ["post", "/auth/github-actions/tokenless/exchange"],
+      ["post", "/auth/github-actions/oidc/exchange"],
     ]) {
       const operation = document.paths[path]?.[method];
       assert.ok(operation, `${method} ${path}`);

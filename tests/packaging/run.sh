@@ -3,7 +3,8 @@
 # use them, from an already built tree (no second build):
 #   1. cpack writes loupe and loupe-dev; lintian checks them (in the background);
 #   2. dpkg -i installs both; `loupe version` from /usr/bin; systemd-analyze verify on the unit;
-#      the installed loupe finds its plugins and /etc/loupe/loupe.properties without flags;
+#      the installed loupe finds its plugins and /etc/loupe/loupe.properties without flags (it
+#      migrates the database in /var/lib/loupe);
 #   3. examples/plugin-hello is built out of tree (a fresh folder) against the installed SDK,
 #      and the installed server, run as the loupe user with the packaged configuration (data in
 #      /var/lib/loupe) and the example enabled, serves its routes, job and build greeting;
@@ -130,12 +131,17 @@ verify=$(systemd-analyze verify "${man_option[@]}" /lib/systemd/system/loupe.ser
   fail "systemd-analyze verify: $verify"
 [ -z "$verify" ] || fail "systemd-analyze verify warned: $verify"
 
-# No flags: the plugins beside the executable, the configuration in /etc/loupe.
+# No flags: the plugins beside the executable, the configuration in /etc/loupe (its data.dir
+# is the only place the loupe user may create the database in: without the file, ./data under /).
 plugins=$(cd / && "${SUDO[@]}" runuser -u loupe -- /usr/bin/loupe plugins 2>/dev/null)
 grep -qx "auth $version /usr/lib/loupe/plugins/auth.so" <<<"$plugins" ||
   fail "the installed loupe did not find its plugins: $plugins"
 grep -qx "web $version /usr/lib/loupe/plugins/web.so" <<<"$plugins" ||
-  fail "the installed loupe did not read /etc/loupe/loupe.properties (no web plugin): $plugins"
+  fail "the installed loupe does not load the whole product: $plugins"
+migrated=$(cd / && "${SUDO[@]}" runuser -u loupe -- /usr/bin/loupe migrate 2>&1) ||
+  fail "the installed loupe did not read /etc/loupe/loupe.properties (migrate): $migrated"
+[ -f /var/lib/loupe/loupe.db ] ||
+  fail "the installed loupe did not read /etc/loupe/loupe.properties (no /var/lib/loupe/loupe.db)"
 
 # `loupe diff` from the command module: the engine alone, without the server or configuration.
 png=$(ls "$ROOT"/tests/browser/baselines/*.png 2>/dev/null | head -n1)

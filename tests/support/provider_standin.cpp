@@ -27,9 +27,9 @@ namespace {
 
 using nlohmann::json;
 
-class Handler : public Poco::Net::HTTPRequestHandler {
+class StandinHandler : public Poco::Net::HTTPRequestHandler {
 public:
-    explicit Handler(ProviderStandin& standin) : standin_(standin) {}
+    explicit StandinHandler(ProviderStandin& standin) : standin_(standin) {}
     void handleRequest(Poco::Net::HTTPServerRequest& request,
                        Poco::Net::HTTPServerResponse& response) override {
         standin_.handle(request, response);
@@ -39,12 +39,12 @@ private:
     ProviderStandin& standin_;
 };
 
-class Factory : public Poco::Net::HTTPRequestHandlerFactory {
+class StandinHandlerFactory : public Poco::Net::HTTPRequestHandlerFactory {
 public:
-    explicit Factory(ProviderStandin& standin) : standin_(standin) {}
+    explicit StandinHandlerFactory(ProviderStandin& standin) : standin_(standin) {}
     Poco::Net::HTTPRequestHandler* createRequestHandler(
         const Poco::Net::HTTPServerRequest&) override {
-        return new Handler(standin_);
+        return new StandinHandler(standin_);
     }
 
 private:
@@ -89,11 +89,13 @@ ProviderStandin::ProviderStandin(StandinOptions options) : options_(std::move(op
             options_.tls_certificate_file, "", Poco::Net::Context::VERIFY_NONE);
         Poco::Net::SecureServerSocket socket(address, 64, context);
         port_ = socket.address().port();
-        server_ = std::make_unique<Poco::Net::HTTPServer>(new Factory(*this), socket, params);
+        server_ = std::make_unique<Poco::Net::HTTPServer>(new StandinHandlerFactory(*this), socket,
+                                                          params);
     } else {
         Poco::Net::ServerSocket socket(address);
         port_ = socket.address().port();
-        server_ = std::make_unique<Poco::Net::HTTPServer>(new Factory(*this), socket, params);
+        server_ = std::make_unique<Poco::Net::HTTPServer>(new StandinHandlerFactory(*this), socket,
+                                                          params);
     }
     server_->start();
 }
@@ -126,6 +128,11 @@ void ProviderStandin::update(const std::function<void(json&)>& change) {
 json ProviderStandin::statuses() const {
     std::lock_guard lock(mutex_);
     return statuses_;
+}
+
+json ProviderStandin::posts() const {
+    std::lock_guard lock(mutex_);
+    return posts_;
 }
 
 int ProviderStandin::count(const std::string& kind) const {
@@ -177,12 +184,27 @@ ProviderStandin::Reply ProviderStandin::route(const std::string& method, const s
     if (path.starts_with("/gitlab/api/v4/")) {
         return gitlab(method, path.substr(14), request, body);
     }
+    if (method == "GET" && path.starts_with("/oidc/github/")) {
+        return oidc("github", path.substr(12), request);
+    }
+    if (method == "GET" && path.starts_with("/gitlab/")) {
+        return oidc("gitlab", path.substr(7), request);
+    }
+    if (method == "POST" && path == "/_standin/oidc/sign") {
+        const auto asked = json::parse(body);
+        return {200, json{{"value", sign_id_token(asked.value("issuer", "github"),
+                                                  asked.value("claims", json::object()),
+                                                  asked.value("kid", ""))}}};
+    }
     if (method == "PUT" && path == "/_standin/data") {
         set_data(json::parse(body));
         return {200, json::object()};
     }
     if (method == "GET" && path == "/_standin/statuses") {
         return {200, statuses()};
+    }
+    if (method == "GET" && path == "/_standin/posts") {
+        return {200, posts()};
     }
     if (method == "GET" && path == "/_standin/counts") {
         std::lock_guard lock(mutex_);
@@ -299,13 +321,68 @@ ProviderStandin::Reply ProviderStandin::record_status(const std::string& provide
     return {201, status};
 }
 
+ProviderStandin::Reply ProviderStandin::record_post(const std::string& provider,
+                                                    const std::string& repository,
+                                                    const std::string& call, int64_t number,
+                                                    const std::string& id,
+                                                    const std::string& body) {
+    counted(call);
+    const auto sent = json::parse(body);
+    std::lock_guard lock(mutex_);
+    if (++post_calls_ <= data_.value("postFailures", 0)) {
+        return {500, message("Server Error")};
+    }
+    std::string answered_id = id;
+    if (id.empty()) {
+        answered_id = std::to_string(++post_serial_);
+        created_posts_[provider + ":" + answered_id] = repository;
+    } else {
+        const auto created = created_posts_.find(provider + ":" + id);
+        bool deleted = false;
+        for (const auto& gone : data_.value("deletedComments", json::array())) {
+            deleted =
+                deleted || (gone.is_number_integer() && std::to_string(gone.get<int64_t>()) == id);
+        }
+        if (created == created_posts_.end() || created->second != repository || deleted) {
+            return {404, message("Not Found")};
+        }
+    }
+    json post{{"provider", provider}, {"repository", repository},      {"call", call},
+              {"number", number},     {"id", std::stoll(answered_id)}, {"body", sent}};
+    posts_.push_back(post);
+    return {id.empty() ? 201 : 200, json{{"id", std::stoll(answered_id)}, {"body", sent}}};
+}
+
 ProviderStandin::Reply ProviderStandin::github(const std::string& method, const std::string& path,
                                                Poco::Net::HTTPServerRequest& request,
                                                const std::string& body) {
     static const std::regex access_tokens(R"(^/app/installations/(\d+)/access_tokens$)");
     static const std::regex run(R"(^/repos/([^/]+)/([^/]+)/actions/runs/(\d+)$)");
     static const std::regex status(R"(^/repos/([^/]+)/([^/]+)/statuses/([0-9a-f]{40})$)");
+    static const std::regex comments(R"(^/repos/([^/]+)/([^/]+)/issues/(\d+)/comments$)");
+    static const std::regex comment(R"(^/repos/([^/]+)/([^/]+)/issues/comments/(\d+)$)");
+    static const std::regex check_runs(R"(^/repos/([^/]+)/([^/]+)/check-runs$)");
+    static const std::regex check_run(R"(^/repos/([^/]+)/([^/]+)/check-runs/(\d+)$)");
     std::smatch match;
+    const auto post_call = [&](const char* call, int64_t number, const std::string& id) -> Reply {
+        const std::string repository = match[1].str() + "/" + match[2].str();
+        if (!installation_may_see(request, repository)) {
+            return {404, message("Not Found")};
+        }
+        return record_post("github", repository, call, number, id, body);
+    };
+    if (method == "POST" && std::regex_match(path, match, comments)) {
+        return post_call("comment_create", std::stoll(match[3]), "");
+    }
+    if (method == "PATCH" && std::regex_match(path, match, comment)) {
+        return post_call("comment_edit", 0, match[3]);
+    }
+    if (method == "POST" && std::regex_match(path, match, check_runs)) {
+        return post_call("check_create", 0, "");
+    }
+    if (method == "PATCH" && std::regex_match(path, match, check_run)) {
+        return post_call("check_update", 0, match[3]);
+    }
     if (method == "POST" && std::regex_match(path, match, access_tokens)) {
         return access_token(match[1], request);
     }
@@ -330,6 +407,14 @@ ProviderStandin::Reply ProviderStandin::github(const std::string& method, const 
             return {found["respond"].get<int>(), message("Server Error")};
         }
         found["id"] = std::stoll(match[3]);
+        // As GitHub answers: the run's repository, and the head repository its commit comes
+        // from (another one for a pull request from a fork; the test's data says so).
+        if (!found.contains("repository")) {
+            found["repository"] = {{"full_name", repository}};
+        }
+        if (!found.contains("head_repository")) {
+            found["head_repository"] = found["repository"];
+        }
         return {200, found};
     }
     if (method == "POST" && std::regex_match(path, match, status)) {
@@ -374,6 +459,8 @@ ProviderStandin::Reply ProviderStandin::gitlab(const std::string& method, const 
     }
     static const std::regex project(R"(^/projects/([^/]+)$)");
     static const std::regex status(R"(^/projects/([^/]+)/statuses/([0-9a-f]{40})$)");
+    static const std::regex notes(R"(^/projects/([^/]+)/merge_requests/(\d+)/notes$)");
+    static const std::regex note(R"(^/projects/([^/]+)/merge_requests/(\d+)/notes/(\d+)$)");
     // Poco decodes %2F in the path: match on the raw URI instead.
     const auto& target = request.getURI();
     const std::string raw = target.substr(0, target.find('?')).substr(14);
@@ -398,6 +485,15 @@ ProviderStandin::Reply ProviderStandin::gitlab(const std::string& method, const 
             return {404, message("404 Project Not Found")};
         }
         return record_status("gitlab", name, match[2], body);
+    }
+    const bool new_note = method == "POST" && std::regex_match(raw, match, notes);
+    if (new_note || (method == "PUT" && std::regex_match(raw, match, note))) {
+        const auto name = decoded(match[1]);
+        if (!projects.contains(name)) {
+            return {404, message("404 Project Not Found")};
+        }
+        return record_post("gitlab", name, new_note ? "note_create" : "note_edit",
+                           std::stoll(match[2]), new_note ? "" : match[3].str(), body);
     }
     (void)path;
     return {404, message("404 Not Found")};

@@ -8,24 +8,51 @@
 //                                                  public key, iss = the App ID, live iat/exp)
 //     GET  /repos/{owner}/{repo}/actions/runs/{id} as an installation with access to the repo
 //     POST /repos/{owner}/{repo}/statuses/{sha}    recorded
+//     POST  /repos/{owner}/{repo}/issues/{n}/comments       recorded (comment_create) → {"id"}
+//     PATCH /repos/{owner}/{repo}/issues/comments/{id}      recorded (comment_edit); 404 for
+//                                                           an unknown or deleted comment
+//     POST  /repos/{owner}/{repo}/check-runs                recorded (check_create) → {"id"}
+//     PATCH /repos/{owner}/{repo}/check-runs/{id}           recorded (check_update)
 //   GitLab, under /gitlab/api/v4:
 //     GET  /job                                    JOB-TOKEN header
 //     GET  /projects/{path}                        PRIVATE-TOKEN header
 //     POST /projects/{path}/statuses/{sha}         PRIVATE-TOKEN header, recorded
+//     POST /projects/{path}/merge_requests/{iid}/notes        recorded (note_create) → {"id"}
+//     PUT  /projects/{path}/merge_requests/{iid}/notes/{id}   recorded (note_edit)
+//   OpenID Connect issuers of CI ID tokens (RS256, keys made per `kid` on first use):
+//     GitHub Actions, issuer {base}/oidc/github:
+//       GET /oidc/github/.well-known/openid-configuration, GET /oidc/github/.well-known/jwks
+//       GET /oidc/github/token?audience=A   ACTIONS_ID_TOKEN_REQUEST_URL: Bearer <request token>
+//                                            → {"value": ID token of that request's claims}
+//     GitLab, issuer {base}/gitlab (the instance of gitlab_url()):
+//       GET /gitlab/.well-known/openid-configuration, GET /gitlab/oauth/discovery/keys
 //   Control (for tests in other processes): PUT /_standin/data, GET /_standin/statuses,
-//   GET /_standin/counts.
+//   GET /_standin/posts,
+//   GET /_standin/counts, POST /_standin/oidc/sign {"issuer": "github|gitlab", "claims",
+//   "kid"?} → {"value": ID token}.
 //
 // Data (JSON):
 //   {"installations": {"77": {"mode": "ok|missing|suspended|error|hang",
 //                             "repositories": ["acme/web"]}},
-//    "runs": {"acme/web/1001": {"status": "in_progress", "head_sha": "…", "head_branch": "main"}
+//    "runs": {"acme/web/1001": {"status": "in_progress", "head_sha": "…", "head_branch": "main",
+//                               "head_repository": {"full_name": "fork/web"} (a fork's run;
+//                               by default the run's own repository)}
 //             or {"respond": 502} or {"hang": true}},
 //    "statusFailures": 2,        first N status pushes answer 500
 //    "statusDelayMs": 0,         every status push waits this long first
+//    "postFailures": 1,          first N comment, note and check run calls answer 500
+//    "deletedComments": [7],     comment and note ids a person deleted (edits answer 404)
 //    "gitlab": {"token": "glpat-…", "projects": {"group/app": 501},
 //               "jobs": {"<job token>": {"id": 9, "status": "running", "project_id": 501,
 //                                         "sha": "…", "ref": "main"}},
-//               "hang": false}}
+//               "hang": false},
+//    "oidc": {"keys": ["k1"],        the kids the JWKS publishes
+//             "signWith": "k1",      the kid tokens are signed with (default k1)
+//             "requests": {"<request token>": {claims: repository, sha, ref, ...}}}}
+//   ID tokens carry iss, iat, nbf and exp (now + 5 minutes) unless the claims set them.
+
+#include <Poco/Crypto/RSAKey.h>
+#include <Poco/SharedPtr.h>
 
 #include <atomic>
 #include <functional>
@@ -68,9 +95,21 @@ public:
     /// Every status pushed so far, in order: {provider, repository, sha, state, description,
     /// context, target_url}.
     nlohmann::json statuses() const;
+    /// Every comment, note and check run call that succeeded, in order: {provider, repository,
+    /// call (comment_create | comment_edit | note_create | note_edit | check_create |
+    /// check_update), number (the pull or merge request; 0 for check runs), id, body (as
+    /// sent)}.
+    nlohmann::json posts() const;
     /// How many calls of a kind arrived: installation_token, workflow_run, commit_status,
     /// gitlab_job, gitlab_project.
     int count(const std::string& kind) const;
+
+    /// The issuer URL of "github" or "gitlab" ID tokens.
+    std::string oidc_issuer(const std::string& kind) const;
+    /// An ID token of that issuer with `claims` (over the defaults), signed with `kid`'s key
+    /// (default: data's oidc.signWith).
+    std::string sign_id_token(const std::string& kind, const nlohmann::json& claims,
+                              const std::string& kid = "");
 
     /// Handles one request (called by the server's threads).
     void handle(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response);
@@ -87,11 +126,18 @@ private:
     Reply gitlab(const std::string& method, const std::string& path,
                  Poco::Net::HTTPServerRequest& request, const std::string& body);
     Reply access_token(const std::string& installation, Poco::Net::HTTPServerRequest& request);
+    Reply oidc(const std::string& kind, const std::string& path,
+               Poco::Net::HTTPServerRequest& request);
+    Poco::SharedPtr<Poco::Crypto::RSAKey> oidc_key(const std::string& kid);
     bool verify_app_jwt(const std::string& authorization) const;
     /// The installation an installation token belongs to, if it may see `repository`.
     bool installation_may_see(Poco::Net::HTTPServerRequest& request, const std::string& repository);
     Reply record_status(const std::string& provider, const std::string& repository,
                         const std::string& sha, const std::string& body);
+    /// A comment, note or check run call: created (`id` empty) or edited.
+    Reply record_post(const std::string& provider, const std::string& repository,
+                      const std::string& call, int64_t number, const std::string& id,
+                      const std::string& body);
     void hang();
     void counted(const std::string& kind);
 
@@ -106,7 +152,12 @@ private:
     std::map<std::string, int> counts_;
     std::map<std::string, std::string> issued_tokens_;  ///< token → installation id
     int token_serial_ = 0;
+    std::map<std::string, Poco::SharedPtr<Poco::Crypto::RSAKey>> oidc_keys_;  ///< by kid
     int status_pushes_ = 0;
+    nlohmann::json posts_ = nlohmann::json::array();
+    int post_calls_ = 0;
+    int64_t post_serial_ = 1000;
+    std::map<std::string, std::string> created_posts_;  ///< "provider:id" → repository
 };
 
 }  // namespace loupe::test

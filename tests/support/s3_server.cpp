@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "blob/s3/s3_client.hpp"
+#include "support/build_paths.hpp"
 
 namespace loupe::test {
 namespace {

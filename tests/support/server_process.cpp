@@ -14,6 +14,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "support/build_paths.hpp"
+
 namespace loupe::test {
 namespace {
 
@@ -51,9 +53,8 @@ int spawn(const std::vector<std::string>& args, const std::string& log_path,
     return pid;
 }
 
-/// The `loupe` binary and plugin folder under test. LOUPE_TEST_BINARY and
-/// LOUPE_TEST_PLUGIN_DIR in the environment point the tests at another build (to show that a
-/// test fails on the code before a fix).
+}  // namespace
+
 std::string tested_binary() {
     const char* other = std::getenv("LOUPE_TEST_BINARY");
     return other != nullptr && *other != '\0' ? other : LOUPE_TEST_BINARY;
@@ -63,8 +64,6 @@ std::string tested_plugin_dir() {
     const char* other = std::getenv("LOUPE_TEST_PLUGIN_DIR");
     return other != nullptr && *other != '\0' ? other : LOUPE_TEST_PLUGIN_DIR;
 }
-
-}  // namespace
 
 int run_loupe(const std::vector<std::string>& args, std::string& out,
               const std::map<std::string, std::string>& environment) {
@@ -152,6 +151,22 @@ void ServerProcess::kill() {
 
 std::string ServerProcess::base_url() const {
     return "http://127.0.0.1:" + std::to_string(port_);
+}
+
+std::string ServerProcess::listener_url(const std::string& name) const {
+    const std::regex line("loupe: listener " + name + " at (\\S+) ");
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (true) {
+        std::smatch match;
+        const auto text = read_file(log_path_);
+        if (std::regex_search(text, match, line)) {
+            return match[1];
+        }
+        if (std::chrono::steady_clock::now() > deadline) {
+            throw std::runtime_error("loupe serve printed no listener " + name + ":\n" + text);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
 }
 
 std::string ServerProcess::output() const {

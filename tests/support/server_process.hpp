@@ -27,6 +27,9 @@ public:
     int port() const { return port_; }
     /// http://127.0.0.1:<port>
     std::string base_url() const;
+    /// The public URL `loupe serve` printed for a plugin's extra listener ("sites" for the
+    /// deployments plugin); throws when it printed none within 10 s.
+    std::string listener_url(const std::string& name) const;
     const std::string& data_dir() const { return data_.path(); }
     const std::string& database_url() const { return database_.url(); }
     /// Bootstrap credentials written by the first start (bootstrap.json).
@@ -55,6 +58,12 @@ private:
     std::string project_token_;
     std::string personal_token_;
 };
+
+/// The `loupe` binary and plugin folder under test. LOUPE_TEST_BINARY and
+/// LOUPE_TEST_PLUGIN_DIR in the environment point the tests at another build (to show that a
+/// test fails on the code before a fix).
+std::string tested_binary();
+std::string tested_plugin_dir();
 
 /// Runs `loupe <args>` with --set overrides; returns the exit code, output in `out`.
 int run_loupe(const std::vector<std::string>& args, std::string& out,

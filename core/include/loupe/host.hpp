@@ -21,6 +21,7 @@
 #include "loupe/db/migrations.hpp"
 #include "loupe/events/events.hpp"
 #include "loupe/export.hpp"
+#include "loupe/http/listeners.hpp"
 #include "loupe/http/routes.hpp"
 #include "loupe/jobs/job_queue.hpp"
 #include "loupe/log/logger.hpp"
@@ -39,6 +40,8 @@ public:
     virtual const std::string& plugin_name() const = 0;
 
     virtual Routes& routes() = 0;
+    /// Extra HTTP listeners with route tables of their own (see loupe/http/listeners.hpp).
+    virtual Listeners& listeners() = 0;
     virtual Migrations& migrations() = 0;
     virtual JobQueue& jobs() = 0;
     virtual Services& services() = 0;

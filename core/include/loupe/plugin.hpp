@@ -14,7 +14,13 @@
 
 namespace loupe {
 class Host;
-}
+
+/// What a process loads when `plugins.enabled` is set nowhere: the whole product. `git` is part
+/// of it because it does nothing until an admin links a project to a repository (no outbound
+/// request, no tokenless upload before that), and then needs no restart.
+inline constexpr const char* default_enabled_plugins =
+    "auth, builds, reviews, deployments, web, analytics, git";
+}  // namespace loupe
 
 extern "C" {
 /// C layout; fields are only ever appended, never reordered.

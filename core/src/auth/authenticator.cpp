@@ -147,6 +147,8 @@ Principal Authenticator::resolve_short_lived(const std::string& token) const {
     principal.project_id = *stored->project_id;
     principal.project_account_id = *stored->project_account_id;
     principal.bound_commit = stored->bound_commit;
+    principal.bound_branch = stored->bound_branch;
+    principal.untrusted_head = stored->untrusted_head;
     principal.token_id = stored->id;
     note_use(stored->id, stored->last_used_at, now);
     return principal;

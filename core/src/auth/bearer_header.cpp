@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "loupe/http/http_error.hpp"
+#include "loupe/text/strings.hpp"
 
 // The grammar is that of the `auth-header` package's parser, which Argos uses: the scheme is
 // everything before the first space and must be an RFC 7230 token; the rest is scanned for
@@ -81,16 +82,6 @@ std::size_t token_item_length(std::string_view body, std::size_t at) {
         ++end;
     }
     return end - at;
-}
-
-std::string_view trim(std::string_view text) {
-    while (!text.empty() && is_space(text.front())) {
-        text.remove_prefix(1);
-    }
-    while (!text.empty() && is_space(text.back())) {
-        text.remove_suffix(1);
-    }
-    return text;
 }
 
 std::vector<std::string_view> bare_tokens(std::string_view body) {

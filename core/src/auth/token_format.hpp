@@ -33,7 +33,6 @@ LOUPE_API std::string generate_short_lived_token(
 LOUPE_API std::string random_token_characters(std::size_t count);
 /// Checked in this order: `argos_oat_` → oauth; `arp_` and length 40 → personal; else project.
 LOUPE_API TokenKind detect_token_kind(std::string_view token);
-LOUPE_API std::string sha256_hex(std::string_view data);
 /// The part shown in listings and accepted by `token revoke --prefix`: first 12 characters.
 LOUPE_API std::string token_prefix(std::string_view token);
 

@@ -17,10 +17,11 @@
 #include "backup/sqlite_backup.hpp"
 #include "blob/local_blob_store.hpp"
 #include "blob/s3/s3_blob_store.hpp"
-#include "blob/s3/sigv4.hpp"
 #include "blob/sweep/blob_inventory.hpp"
 #include "config/config.hpp"
 #include "db/database_url.hpp"
+#include "loupe/cli/options.hpp"
+#include "loupe/crypto/digest.hpp"
 #include "loupe/json.hpp"
 #include "runtime.hpp"
 
@@ -32,10 +33,6 @@ namespace fs = std::filesystem;
 constexpr const char* format_name = "loupe-backup";
 constexpr int format_version = 1;
 
-struct UsageError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
 struct Arguments {
     std::string directory;
     bool json = false;
@@ -43,23 +40,17 @@ struct Arguments {
 };
 
 Arguments parse(const std::vector<std::string>& args, bool restore) {
-    Arguments parsed;
     // args[0] is "backup" or "restore".
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        if (args[i] == "--json") {
-            parsed.json = true;
-        } else if (restore && args[i] == "--verify") {
-            parsed.verify = true;
-        } else if (!args[i].starts_with("-") && parsed.directory.empty()) {
-            parsed.directory = args[i];
-        } else {
-            throw UsageError("unexpected argument \"" + args[i] + "\"");
-        }
+    const cli::Options options(
+        {.command = restore ? "restore" : "backup",
+         .flags = restore ? std::vector<std::string_view>{"json", "verify"}
+                          : std::vector<std::string_view>{"json"},
+         .max_positionals = 1},
+        std::vector<std::string>(args.begin() + (args.empty() ? 0 : 1), args.end()));
+    if (options.positionals().empty()) {
+        throw cli::UsageError("the backup folder is required");
     }
-    if (parsed.directory.empty()) {
-        throw UsageError("the backup folder is required");
-    }
-    return parsed;
+    return Arguments{options.positionals().front(), options.has("json"), options.has("verify")};
 }
 
 bool is_empty_folder(const fs::path& path) {
@@ -263,7 +254,7 @@ int restore(const Config& config, const Arguments& arguments, std::ostream& out)
             const auto destination = data_dir / "blobs" / relative;
             std::error_code error;
             if (!is_blob_key(key) || fs::file_size(source, error) != size || error ||
-                (arguments.verify && sigv4::sha256_hex(read_file(source)) != key)) {
+                (arguments.verify && crypto::sha256_hex(read_file(source)) != key)) {
                 missing.push_back(key);
                 continue;
             }
@@ -312,29 +303,18 @@ constexpr const char* usage =
     "  folder: hard-linked, or copied across filesystems) into the new folder DIR\n"
     "  restore: into the empty data folder of this configuration (--verify hashes every blob)\n";
 
-template <class Run>
-int guarded(const char* name, std::ostream& err, Run run) {
-    try {
-        return run();
-    } catch (const UsageError& error) {
-        err << "loupe admin " << name << ": " << error.what() << "\n\n" << usage;
-        return 2;
-    } catch (const std::exception& error) {
-        err << "loupe admin " << name << ": " << error.what() << "\n";
-        return 1;
-    }
-}
-
 }  // namespace
 
 int run_backup_command(Runtime& runtime, const std::vector<std::string>& args, std::ostream& out,
                        std::ostream& err) {
-    return guarded("backup", err, [&] { return backup(runtime, parse(args, false), out); });
+    return cli::run_command("loupe admin backup", usage, {}, out, err,
+                            [&] { return backup(runtime, parse(args, false), out); });
 }
 
 int run_restore_command(const Config& config, const std::vector<std::string>& args,
                         std::ostream& out, std::ostream& err) {
-    return guarded("restore", err, [&] { return restore(config, parse(args, true), out); });
+    return cli::run_command("loupe admin restore", usage, {}, out, err,
+                            [&] { return restore(config, parse(args, true), out); });
 }
 
 }  // namespace loupe

@@ -17,6 +17,7 @@
 #include "auth/token_format.hpp"
 #include "blob/temporary_upload.hpp"
 #include "loupe/json.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe {
 namespace fs = std::filesystem;
@@ -57,11 +58,7 @@ std::string normalize_blob_key(std::string_view key) {
     if (!is_blob_key(key)) {
         throw std::invalid_argument("not a SHA-256 key");
     }
-    std::string lower(key);
-    for (char& c : lower) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return lower;
+    return to_lower(key);
 }
 
 namespace {
@@ -198,12 +195,14 @@ std::optional<BlobInfo> LocalBlobStore::stat(const std::string& key) {
         return std::nullopt;
     }
     auto normalized = normalize_blob_key(key);
-    std::error_code error;
-    auto size = fs::file_size(path_for(normalized), error);
-    if (error) {
+    struct stat status {};
+    if (::fstatat(root_fd_, relative_blob_path(normalized).c_str(), &status, 0) != 0 ||
+        !S_ISREG(status.st_mode)) {
         return std::nullopt;
     }
-    return BlobInfo{normalized, static_cast<uint64_t>(size)};
+    const int64_t written_at_ms = static_cast<int64_t>(status.st_mtim.tv_sec) * 1000 +
+                                  static_cast<int64_t>(status.st_mtim.tv_nsec) / 1'000'000;
+    return BlobInfo{normalized, static_cast<uint64_t>(status.st_size), written_at_ms};
 }
 
 bool LocalBlobStore::remove(const std::string& key) {

@@ -1,10 +1,10 @@
 #include "blob/signed_request.hpp"
 
-#include <cctype>
 #include <charconv>
 
 #include "loupe/http/http_error.hpp"
 #include "loupe/json.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe {
 namespace {
@@ -42,19 +42,7 @@ int64_t require_signature(const UrlSigner& signer, const std::string& method,
 }
 
 std::string media_type_of(std::string_view content_type) {
-    content_type = content_type.substr(0, content_type.find(';'));
-    while (!content_type.empty() &&
-           std::isspace(static_cast<unsigned char>(content_type.front()))) {
-        content_type.remove_prefix(1);
-    }
-    while (!content_type.empty() && std::isspace(static_cast<unsigned char>(content_type.back()))) {
-        content_type.remove_suffix(1);
-    }
-    std::string lower(content_type);
-    for (char& c : lower) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return lower;
+    return to_lower(trim(content_type.substr(0, content_type.find(';'))));
 }
 
 void require_signed_content_type(const std::optional<std::string>& sent,

@@ -1,6 +1,5 @@
 #include "blob/temporary_upload.hpp"
 
-#include <Poco/DigestEngine.h>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -57,7 +56,7 @@ void TemporaryUpload::write(const char* data, std::size_t size) {
 
 std::string TemporaryUpload::finish() {
     close_file();
-    return Poco::DigestEngine::digestToHex(sha_.digest());
+    return sha_.finish_hex();
 }
 
 void TemporaryUpload::publish(const std::string& key) {

@@ -4,13 +4,12 @@
 // upload destroyed before that (refused, failed, client gone) removes its file.
 // THREADS: one thread at a time.
 
-#include <Poco/Crypto/DigestEngine.h>
-
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 #include "blob/local_blob_store.hpp"
+#include "loupe/crypto/digest.hpp"
 #include "loupe/export.hpp"
 
 namespace loupe {
@@ -36,9 +35,7 @@ private:
     LocalBlobStore& store_;
     std::string path_;
     int fd_ = -1;
-    // OpenSSL's SHA-256 (SHA-NI where the CPU has it): about 4x Poco's portable SHA2Engine,
-    // which capped uploads of large screenshots at ~380 MB/s.
-    Poco::Crypto::DigestEngine sha_{"SHA256"};
+    crypto::Sha256 sha_;
     uint64_t size_ = 0;
     bool published_ = false;
 };

@@ -10,12 +10,16 @@ void add_blob_routes(Routes& routes, LocalBlobStore& store, UploadLimits limits,
     const RouteOptions streamed{BodyMode::stream};
     routes.add(
         Method::put, "/uploads/{key}", AuthRequirement::none,
+        RouteAccess::public_route("the signed URL (HMAC over method, key, type, expiry) is the "
+                                  "credential; the bytes must hash to the key"),
         [&store, limits, &log](Request& request) {
             return receive_put_upload(request, store, limits, log);
         },
         streamed);
     routes.add(
         Method::post, "/uploads", AuthRequirement::none,
+        RouteAccess::public_route("the signed form fields are the credential; the bytes must "
+                                  "hash to the key"),
         [&store, limits, &log](Request& request) {
             return receive_form_upload(request, store, limits, log);
         },
@@ -27,6 +31,8 @@ void add_blob_download_route(Routes& routes, const UrlSigner& signer, BlobStore&
     // Streamed so a stray body on a GET is never read or parsed.
     routes.add(
         Method::get, "/blobs/{key}", AuthRequirement::none,
+        RouteAccess::public_route("the signed URL (HMAC over method, key, type, expiry) is the "
+                                  "credential"),
         [&signer, &store](Request& request) { return serve_blob(request, signer, store); },
         RouteOptions{BodyMode::stream});
 }

@@ -1,30 +1,17 @@
 #include "blob/url_signer.hpp"
 
-#include <Poco/DigestEngine.h>
-#include <Poco/HMACEngine.h>
-#include <Poco/RandomStream.h>
-#include <Poco/SHA2Engine.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 
-#include "auth/constant_time.hpp"
+#include "loupe/crypto/digest.hpp"
+#include "loupe/crypto/random.hpp"
 
 namespace loupe {
-namespace {
-
-class Sha256Engine : public Poco::SHA2Engine {
-public:
-    enum { BLOCK_SIZE = 64, DIGEST_SIZE = 32 };
-    Sha256Engine() : Poco::SHA2Engine(Poco::SHA2Engine::SHA_256) {}
-};
-
-}  // namespace
 
 UrlSigner::UrlSigner(std::string secret) : secret_(std::move(secret)) {
     if (secret_.size() < 16) {
@@ -34,9 +21,8 @@ UrlSigner::UrlSigner(std::string secret) : secret_(std::move(secret)) {
 
 std::string UrlSigner::sign(const std::string& method, const std::string& key,
                             const std::string& content_type, int64_t expires_s) const {
-    Poco::HMACEngine<Sha256Engine> hmac(secret_);
-    hmac.update(method + "\n" + key + "\n" + content_type + "\n" + std::to_string(expires_s));
-    return Poco::DigestEngine::digestToHex(hmac.digest());
+    return crypto::hmac_sha256_hex(
+        secret_, method + "\n" + key + "\n" + content_type + "\n" + std::to_string(expires_s));
 }
 
 bool UrlSigner::verify(const std::string& method, const std::string& key,
@@ -45,7 +31,7 @@ bool UrlSigner::verify(const std::string& method, const std::string& key,
     if (now_s > expires_s) {
         return false;
     }
-    return equal_in_constant_time(sign(method, key, content_type, expires_s), signature);
+    return crypto::equal_in_constant_time(sign(method, key, content_type, expires_s), signature);
 }
 
 std::string UrlSigner::load_or_create_secret(const std::string& data_dir) {
@@ -60,15 +46,7 @@ std::string UrlSigner::load_or_create_secret(const std::string& data_dir) {
         throw std::runtime_error(path.string() + " holds no valid secret (expected 64 hex digits)");
     }
     std::filesystem::create_directories(data_dir);
-    Poco::RandomInputStream random;
-    unsigned char bytes[32];
-    random.read(reinterpret_cast<char*>(bytes), sizeof bytes);
-    std::ostringstream hex;
-    static const char* digits = "0123456789abcdef";
-    for (unsigned char byte : bytes) {
-        hex << digits[byte >> 4] << digits[byte & 15];
-    }
-    const std::string secret = hex.str();
+    const std::string secret = crypto::random_hex(32);
     const auto temporary = path.string() + ".tmp";
     int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     if (fd < 0 ||

@@ -37,7 +37,8 @@ private:
 };
 
 /// Where etc/loupe.properties is looked up when --config is not given: ./etc/loupe.properties,
-/// then <exe dir>/../etc/loupe.properties, then /etc/loupe/loupe.properties; empty if none.
+/// then <exe dir>/../etc/loupe.properties, then <exe dir>/../etc/loupe/loupe.properties (a
+/// prefix install), then /etc/loupe/loupe.properties (the packages); empty if none.
 LOUPE_API std::string default_config_path(const std::string& executable_path);
 
 }  // namespace loupe

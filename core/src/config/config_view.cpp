@@ -1,24 +1,13 @@
 #include "loupe/config/config_view.hpp"
 
-#include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <stdexcept>
 #include <string_view>
 
+#include "loupe/text/strings.hpp"
+
 namespace loupe {
 namespace {
-
-std::string_view trimmed(std::string_view text) {
-    const auto is_space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
-    while (!text.empty() && is_space(text.front())) {
-        text.remove_prefix(1);
-    }
-    while (!text.empty() && is_space(text.back())) {
-        text.remove_suffix(1);
-    }
-    return text;
-}
 
 [[noreturn]] void refuse(const std::string& key, const std::string& value, const char* expected) {
     throw std::runtime_error("configuration key '" + key + "' has value '" + value +
@@ -27,7 +16,7 @@ std::string_view trimmed(std::string_view text) {
 
 template <class Number>
 Number parse_number(const std::string& key, const std::string& value, const char* expected) {
-    const auto text = trimmed(value);
+    const auto text = trim(value);
     Number number{};
     const auto* end = text.data() + text.size();
     const auto [stop, error] = std::from_chars(text.data(), end, number);
@@ -60,9 +49,7 @@ bool ConfigView::get_bool(const std::string& key, bool fallback) const {
     if (!value) {
         return fallback;
     }
-    std::string word(trimmed(*value));
-    std::transform(word.begin(), word.end(), word.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string word = to_lower(trim(*value));
     if (word == "true" || word == "yes" || word == "1" || word == "on") {
         return true;
     }

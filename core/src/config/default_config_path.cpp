@@ -13,7 +13,11 @@ std::string default_config_path(const std::string& executable_path) {
         if (error) {
             executable = fs::absolute(executable_path, error);
         }
-        candidates.push_back(executable.parent_path().parent_path() / "etc" / "loupe.properties");
+        const fs::path folder = executable.parent_path();
+        candidates.push_back(folder.parent_path() / "etc" / "loupe.properties");
+        // A `cmake --install --prefix DIR`: DIR/bin/loupe reads DIR/etc/loupe/loupe.properties.
+        candidates.push_back(
+            (folder / LOUPE_SYSCONF_DIR_FROM_BINDIR / "loupe.properties").lexically_normal());
     }
     candidates.emplace_back("/etc/loupe/loupe.properties");
     for (const auto& candidate : candidates) {

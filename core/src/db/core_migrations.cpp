@@ -124,6 +124,13 @@ CREATE TABLE blob_holders (
 );
 )SQL";
 
+// A short-lived token a CI run exchanged is bound to what the run vouches for: its commit
+// (bound_commit, since the first step), its branch, and whether its head is a fork's.
+constexpr const char* token_run_binding_sql = R"SQL(
+ALTER TABLE tokens ADD COLUMN bound_branch TEXT;
+ALTER TABLE tokens ADD COLUMN untrusted_head INTEGER NOT NULL DEFAULT 0 CHECK (untrusted_head IN (0, 1));
+)SQL";
+
 }  // namespace
 
 MigrationTrack core_migration_track() {
@@ -133,6 +140,7 @@ MigrationTrack core_migration_track() {
             MigrationStep{1, "identity", identity_sql},
             MigrationStep{2, "jobs", jobs_sql},
             MigrationStep{3, "blob holders", blob_holders_sql},
+            MigrationStep{4, "tokens bound to a CI run's branch", token_run_binding_sql},
         },
     };
 }

@@ -4,9 +4,6 @@
 // and in order: whoever takes the lock second finds the row and skips the step.
 #include "db/migration_runner.hpp"
 
-#include <Poco/DigestEngine.h>
-#include <Poco/SHA2Engine.h>
-
 #include <chrono>
 #include <map>
 #include <set>
@@ -15,6 +12,7 @@
 #include "db/migration_lock.hpp"
 #include "db/sql_statements.hpp"
 #include "db/transaction.hpp"
+#include "loupe/crypto/digest.hpp"
 
 namespace loupe {
 namespace {
@@ -142,9 +140,7 @@ bool apply_step(soci::session& session, Dialect dialect, const std::string& plug
 }  // namespace
 
 std::string migration_checksum(const MigrationStep& step) {
-    Poco::SHA2Engine engine(Poco::SHA2Engine::SHA_256);
-    engine.update(step.sql);
-    return Poco::DigestEngine::digestToHex(engine.digest());
+    return crypto::sha256_hex(step.sql);
 }
 
 std::vector<AppliedMigration> run_migrations(Database& database,

@@ -54,9 +54,9 @@ SociDatabase::SociDatabase(const DatabaseTarget& target, const std::string& mask
     } else {
         connect_string_ = target.location;
     }
-    for (std::size_t i = 0; i < pool_size; ++i) {
-        open_session(pool_.at(i));
-    }
+    opened_.assign(pool_size, 0);
+    open_session(pool_.at(0));
+    opened_[0] = 1;
 }
 
 SociDatabase::~SociDatabase() = default;
@@ -103,7 +103,10 @@ SessionLease SociDatabase::session() {
             std::memory_order_relaxed);
     }
     SessionLease lease(pool_, position);
-    if (!lease->is_connected()) {
+    if (opened_[position] == 0) {
+        open_session(*lease);
+        opened_[position] = 1;
+    } else if (!lease->is_connected()) {
         try {
             lease->reconnect();
             prepare_session(*lease);

@@ -1,21 +1,12 @@
 #include "db/sql_statements.hpp"
 
+#include "loupe/text/strings.hpp"
+
 namespace loupe {
 namespace {
 
-bool is_blank(char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-std::string_view trim(std::string_view text) {
-    while (!text.empty() && is_blank(text.front())) {
-        text.remove_prefix(1);
-    }
-    while (!text.empty() && is_blank(text.back())) {
-        text.remove_suffix(1);
-    }
-    return text;
-}
+/// What separates SQL words and lines here.
+constexpr std::string_view blank = " \t\r\n";
 
 bool has_code(std::string_view statement) {
     std::size_t position = 0;
@@ -24,7 +15,7 @@ bool has_code(std::string_view statement) {
         if (end == std::string_view::npos) {
             end = statement.size();
         }
-        const auto line = trim(statement.substr(position, end - position));
+        const auto line = trim(statement.substr(position, end - position), blank);
         if (!line.empty() && line.substr(0, 2) != "--") {
             return true;
         }
@@ -40,7 +31,7 @@ std::vector<std::string> split_sql_statements(std::string_view sql) {
     std::string current;
     const auto finish = [&] {
         if (has_code(current)) {
-            statements.emplace_back(trim(current));
+            statements.emplace_back(trim(current, blank));
         }
         current.clear();
     };
@@ -51,7 +42,7 @@ std::vector<std::string> split_sql_statements(std::string_view sql) {
             end = sql.size();
         }
         auto line = sql.substr(position, end - position);
-        const auto content = trim(line);
+        const auto content = trim(line, blank);
         if (!content.empty() && content.back() == ';') {
             line = line.substr(
                 0, static_cast<std::size_t>(content.data() - line.data()) + content.size() - 1);

@@ -2,7 +2,6 @@
 
 #include <civetweb.h>
 #include <fcntl.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -14,6 +13,7 @@
 #include <vector>
 
 #include "loupe/http/http_error.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe {
 namespace {
@@ -24,21 +24,11 @@ constexpr std::size_t io_chunk = 64 * 1024;
 /// resets the connection) often loses the answer; past this size we close anyway.
 constexpr std::size_t max_discarded_body = 4 * 1024 * 1024;
 
-bool equals_ignoring_case(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && ::strncasecmp(a.data(), b.data(), a.size()) == 0;
-}
-
 /// True when a comma-separated header value lists `token` (case-insensitively).
 bool has_token(std::string_view value, std::string_view token) {
     while (!value.empty()) {
         const std::size_t comma = value.find(',');
-        std::string_view item = value.substr(0, comma);
-        while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) {
-            item.remove_prefix(1);
-        }
-        while (!item.empty() && (item.back() == ' ' || item.back() == '\t')) {
-            item.remove_suffix(1);
-        }
+        const std::string_view item = trim(value.substr(0, comma), http_whitespace);
         if (equals_ignoring_case(item, token)) {
             return true;
         }

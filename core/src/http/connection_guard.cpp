@@ -137,14 +137,21 @@ void ConnectionGuard::rescan(std::unique_lock<std::mutex>& lock) {
     }
 }
 
-// Ends the connections past a deadline; returns the next deadline.
+// Ends the connections past a deadline; returns the next deadline. Under pressure (the
+// connections seen hold all but an eighth of the threads, or wait for one) a first head gets
+// the shorter deadline: a real client sends its head at once, a slow one loses its thread.
 ConnectionGuard::Clock::time_point ConnectionGuard::enforce_deadlines(Clock::time_point now) {
     Clock::time_point next = Clock::time_point::max();
+    const auto budget = static_cast<std::size_t>(std::max(options_.connection_budget, 0));
+    const bool pressed = budget > 0 && seen_.size() >= budget - budget / 8;
+    const auto head_timeout =
+        pressed ? std::min(options_.head_timeout, options_.head_timeout_under_pressure)
+                : options_.head_timeout;
     for (const auto& [endpoints, socket] : seen_) {
         if (past_first_head_.contains(endpoints) || ended_.contains(endpoints)) {
             continue;
         }
-        const Clock::time_point deadline = socket.since + options_.head_timeout;
+        const Clock::time_point deadline = socket.since + head_timeout;
         if (deadline <= now) {
             end_connection(socket.fd, endpoints, Verdict::timed_out);
         } else {

@@ -8,7 +8,10 @@
 //  - caps the connections one client address holds at once: the newest ones over the cap are
 //    answered 503 and closed,
 //  - gives the first request head of a connection a deadline from the moment it is seen,
-//  - gives each blocking read of a request body a deadline (the body must keep arriving).
+//  - gives each blocking read of a request body a deadline (the body must keep arriving),
+//  - under pressure (fewer than an eighth of the connection threads free), shortens the first
+//    head's deadline, so that slow clients from many addresses hold threads for about a
+//    second each instead of the whole head timeout while others wait in the accept queue.
 // A connection it ends has its socket shut for reading: the civetweb thread waiting on it
 // wakes at once, answers (503 or 408) and closes it.
 // THREADS: every member is safe from any thread; one watchdog thread does the scans.
@@ -31,6 +34,10 @@ struct GuardOptions {
     int max_connections_per_client = 64;  ///< 0 = no cap
     std::chrono::milliseconds head_timeout{10'000};
     std::chrono::milliseconds body_timeout{30'000};  ///< per blocking read of up to 64 KiB
+    /// The connection threads (connections served at once); 0 = unknown: no pressure rule.
+    int connection_budget = 0;
+    /// The first head's deadline while under pressure (when shorter than head_timeout).
+    std::chrono::milliseconds head_timeout_under_pressure{1'000};
 };
 
 class LOUPE_API ConnectionGuard {

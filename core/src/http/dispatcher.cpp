@@ -1,5 +1,7 @@
 #include "http/dispatcher.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <optional>
@@ -26,11 +28,11 @@ namespace {
 
 /// The API answers both at "/..." and at "/v2/...".
 std::string_view api_path(std::string_view path) {
-    if (path == "/v2") {
+    if (path == api_prefix) {
         return "/";
     }
-    if (path.starts_with("/v2/")) {
-        path.remove_prefix(3);
+    if (path.starts_with(api_prefix) && path.substr(api_prefix.size()).starts_with('/')) {
+        path.remove_prefix(api_prefix.size());
     }
     return path;
 }
@@ -55,6 +57,24 @@ std::string header_safe(std::string_view text) {
         }
     }
     return safe;
+}
+
+/// Adds each of `headers` the response does not carry yet (names compared without case).
+void add_missing_headers(Response& response,
+                         const std::vector<std::pair<std::string, std::string>>& headers) {
+    for (const auto& [name, value] : headers) {
+        const bool present =
+            std::any_of(response.headers.begin(), response.headers.end(), [&](const auto& header) {
+                return std::equal(header.first.begin(), header.first.end(), name.begin(),
+                                  name.end(), [](char a, char b) {
+                                      return std::tolower(static_cast<unsigned char>(a)) ==
+                                             std::tolower(static_cast<unsigned char>(b));
+                                  });
+            });
+        if (!present) {
+            response.headers.emplace_back(name, value);
+        }
+    }
 }
 
 bool is_valid_status(int status) {
@@ -110,6 +130,7 @@ int Dispatcher::handle(Exchange& exchange) const noexcept {
             close_connection = true;  // the server is shutting down: no next request here
         }
         const bool headers_only = context.method == Method::head;
+        add_missing_headers(response, options_.response_headers);
         response.headers.emplace_back("X-Request-Id", context.request_id);
         try {
             exchange.send(response, headers_only, close_connection);
@@ -141,10 +162,17 @@ Response Dispatcher::run(Exchange& exchange, Context& context) const {
     context.method = parse_method(exchange.method());
     const std::string_view virtual_host =
         router_.virtual_host_of(exchange.header("Host").value_or(""));
+    // The API's listener answers "/v2/..." as "/..."; a virtual host and an extra listener
+    // match paths as sent.
+    const bool api_paths = virtual_host.empty() && options_.api_prefix;
     const std::string_view path =
-        virtual_host.empty() ? api_path(exchange.path()) : exchange.path();
+        api_paths ? api_path(exchange.path()) : std::string_view(exchange.path());
+    // The front end's pages answer a browser asking for a document, never an API path.
+    const bool pages =
+        path.size() == exchange.path().size() && asks_for_html(exchange.header("Accept"));
     // An unknown method still learns whether the path exists: 405 rather than 404.
-    RouteMatch match = router_.match(context.method.value_or(Method::get), path, virtual_host);
+    RouteMatch match =
+        router_.match(context.method.value_or(Method::get), path, virtual_host, pages);
     if (match.outcome == RouteMatch::Outcome::not_found) {
         throw HttpError(404, "Not Found");
     }
@@ -159,10 +187,21 @@ Response Dispatcher::run(Exchange& exchange, Context& context) const {
     const Route& route = match.route->route;
     ServerRequest request(
         exchange, *context.method, std::string(path), std::move(match.params), context.request_id,
-        route.options.max_json_bytes > 0 ? route.options.max_json_bytes : options_.max_json_bytes);
+        route.options.max_json_bytes > 0 ? route.options.max_json_bytes : options_.max_json_bytes,
+        options_.max_json_values);
+    const std::optional<std::size_t> length = exchange.content_length();
+    const bool has_body = !length || *length > 0;  // chunked, or a declared length
+    // A request with a body names its caller before a byte of it is read: without a valid token
+    // it costs a lookup, never the reading or parsing of what it sent. A request without one
+    // is validated first (its query), as Argos answers 400 before 401.
+    const auto authenticate = [&] {
+        request.set_principal(
+            authenticator_.authenticate(request, route.auth, request.find_param("accountSlug")));
+    };
+    if (has_body) {
+        authenticate();
+    }
     if (route.options.body == BodyMode::json) {
-        const std::optional<std::size_t> length = exchange.content_length();
-        const bool has_body = !length || *length > 0;  // chunked, or a declared length
         if (has_body && !is_json_media_type(exchange.header("Content-Type"))) {
             throw HttpError(415, "Unsupported Media Type: send the body as application/json");
         }
@@ -173,9 +212,22 @@ Response Dispatcher::run(Exchange& exchange, Context& context) const {
     if (!handler) {
         throw std::logic_error("prepare step returned no handler");
     }
-    request.set_principal(
-        authenticator_.authenticate(request, route.auth, request.find_param("accountSlug")));
+    if (!has_body) {
+        authenticate();
+    }
+    request.set_access(check_access(route.access, request));
     return handler(request);
+}
+
+AccessGrant Dispatcher::check_access(const RouteAccess& access, Request& request) const {
+    if (options_.access != nullptr) {
+        return options_.access->check(access, request);
+    }
+    // Without a gate (servers of unit tests) only routes that need no permission can run.
+    if (access.guard == RouteAccess::Guard::public_route) {
+        return {};
+    }
+    throw std::logic_error("no access gate to decide " + access_name(access));
 }
 
 Response Dispatcher::from_error(const HttpError& error, const Exchange& exchange) const {

@@ -1,14 +1,19 @@
 #pragma once
-// One request, start to finish, in Argos's order: strip "/v2", match the route, read the JSON
-// body (413/400), run the route's prepare step (400s before authentication), authenticate,
-// run the handler, map exceptions to the Argos error body, send, and write the access log.
+// One request, start to finish: strip "/v2", match the route, authenticate the caller (401
+// before the body is read), read the JSON body (413/400), run the route's prepare step (400),
+// enforce the route's RouteAccess (401/404/403), run the handler, map exceptions to the Argos
+// error body, send, and write the access log.
 
 #include <atomic>
 #include <cstddef>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "auth/access_gate.hpp"
 #include "auth/authenticator.hpp"
 #include "http/exchange.hpp"
+#include "http/json_body.hpp"
 #include "http/router.hpp"
 #include "loupe/export.hpp"
 #include "loupe/log/logger.hpp"
@@ -27,6 +32,15 @@ struct DispatchOptions {
     metrics::RequestMetrics* metrics = nullptr;
     /// While it reads true (the server is draining), every response closes its connection.
     const std::atomic<bool>* draining = nullptr;
+    /// Most values (objects, arrays, strings, numbers, literals) a JSON body may hold.
+    std::size_t max_json_values = default_max_json_values;
+    /// Decides every route's RouteAccess; null (unit tests' servers): only public routes run.
+    const AccessGate* access = nullptr;
+    /// True for the API's listener: "/v2/..." is served as "/...". An extra listener
+    /// (loupe/http/listeners.hpp) matches paths as sent.
+    bool api_prefix = true;
+    /// Headers added to every response that does not carry them already (an extra listener's).
+    std::vector<std::pair<std::string, std::string>> response_headers;
 };
 
 /// THREADS: handle() runs concurrently on the server's threads; the Dispatcher is immutable.
@@ -41,6 +55,7 @@ public:
 private:
     struct Context;
     Response run(Exchange& exchange, Context& context) const;
+    AccessGrant check_access(const RouteAccess& access, Request& request) const;
     Response from_error(const HttpError& error, const Exchange& exchange) const;
     void log_internal_error(const Context& context, const char* what) const noexcept;
     void log_access(const Exchange& exchange, const Context& context, int status,

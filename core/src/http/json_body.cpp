@@ -29,10 +29,15 @@ bool is_json_whitespace(char c) {
     throw HttpError::bad_request(std::move(message));
 }
 
-void check_nesting(std::string_view body) {
+/// One pass over the text before it is parsed: nesting depth (400 past max_nesting) and the
+/// number of values (413 past `max_values`): the root, plus one per comma and one per non-empty
+/// container, outside strings.
+void check_shape(std::string_view body, std::size_t max_values) {
     std::size_t depth = 0;
+    std::size_t values = 1;
     bool in_string = false;
     bool escaped = false;
+    char last = '\0';  // the last character outside strings and whitespace
     for (std::size_t i = 0; i < body.size(); ++i) {
         const char c = body[i];
         if (in_string) {
@@ -43,7 +48,23 @@ void check_nesting(std::string_view body) {
             } else if (c == '"') {
                 in_string = false;
             }
-        } else if (c == '"') {
+            continue;
+        }
+        if (is_json_whitespace(c)) {
+            continue;
+        }
+        if ((last == '[' || last == '{') && c != ']' && c != '}') {
+            ++values;  // the first element of a container
+        } else if (c == ',') {
+            ++values;
+        }
+        if (values > max_values) {
+            throw HttpError(413,
+                            "JSON body holds more than " + std::to_string(max_values) +
+                                " values (http.max_json_values)",
+                            {"Send fewer values in one request, or raise http.max_json_values"});
+        }
+        if (c == '"') {
             in_string = true;
         } else if (c == '{' || c == '[') {
             if (++depth > max_nesting) {
@@ -54,12 +75,13 @@ void check_nesting(std::string_view body) {
         } else if ((c == '}' || c == ']') && depth > 0) {
             --depth;
         }
+        last = c;
     }
 }
 
 }  // namespace
 
-Json parse_json_body(std::string_view body) {
+Json parse_json_body(std::string_view body, std::size_t max_values) {
     if (body.empty()) {
         return nullptr;
     }
@@ -75,7 +97,7 @@ Json parse_json_body(std::string_view body) {
     if (const std::size_t nul = body.find('\0'); nul != std::string_view::npos) {
         throw_syntax_error(body, nul);
     }
-    check_nesting(body);
+    check_shape(body, max_values);
     try {
         return Json::parse(body);
     } catch (const Json::parse_error& error) {

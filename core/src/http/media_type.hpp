@@ -11,4 +11,9 @@ namespace loupe {
 /// parameters (charset) and letter case; false when there is no Content-Type.
 LOUPE_API bool is_json_media_type(const std::optional<std::string>& content_type);
 
+/// True when an Accept header names text/html (or application/xhtml+xml) among its media
+/// ranges without q=0: what a browser's navigation sends. "*/*" alone, or no Accept at all,
+/// does not ask for HTML.
+LOUPE_API bool asks_for_html(const std::optional<std::string>& accept);
+
 }  // namespace loupe

@@ -4,6 +4,7 @@
 #include <set>
 #include <string_view>
 
+#include "loupe/text/strings.hpp"
 #include "loupe/version.hpp"
 
 namespace loupe {
@@ -15,11 +16,7 @@ struct Capture {
 };
 
 std::string method_key(Method method) {
-    std::string key(to_string(method));
-    for (char& c : key) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return key;
+    return to_lower(to_string(method));
 }
 
 std::vector<std::string_view> segments_of(std::string_view pattern) {
@@ -181,6 +178,10 @@ Json operation_for(const RegisteredRoute& registered, const ApiDescriptionRegist
     }
     operation["x-loupe-plugin"] = registered.plugin;
     operation["x-loupe-auth"] = auth_name(route.auth);
+    operation["x-loupe-access"] = access_name(route.access);
+    if (route.access.guard == RouteAccess::Guard::public_route) {
+        operation["x-loupe-public-because"] = route.access.note;
+    }
     const Json parameters =
         parameters_for(route.pattern, operation.value("parameters", Json::array()));
     if (parameters.empty()) {
@@ -193,6 +194,12 @@ Json operation_for(const RegisteredRoute& registered, const ApiDescriptionRegist
     Json& responses = operation["responses"];
     if (route.auth != AuthRequirement::none && !responses.contains("401")) {
         responses["401"] = error_response("The token is missing, unknown or expired");
+    }
+    const bool guarded = route.access.guard == RouteAccess::Guard::project ||
+                         route.access.guard == RouteAccess::Guard::token_project ||
+                         route.access.guard == RouteAccess::Guard::account;
+    if (guarded && !responses.contains("403")) {
+        responses["403"] = error_response("The caller lacks the permission the route requires");
     }
     if (!responses.contains("default")) {
         responses["default"] =

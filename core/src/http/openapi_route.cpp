@@ -14,6 +14,7 @@ void add_openapi_route(Routes& routes, OpenApiSources sources) {
     };
     auto cache = std::make_shared<Cache>();
     routes.add(Method::get, "/openapi.json", AuthRequirement::none,
+               RouteAccess::public_route("the API's description, the same for everyone"),
                [sources = std::move(sources), cache](Request&) {
                    std::call_once(cache->built, [&] {
                        const Json document = openapi_document(

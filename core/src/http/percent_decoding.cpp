@@ -1,22 +1,8 @@
 #include "http/percent_decoding.hpp"
 
+#include "loupe/crypto/encoding.hpp"
+
 namespace loupe {
-namespace {
-
-int hex_value(char c) {
-    if (c >= '0' && c <= '9') {
-        return c - '0';
-    }
-    if (c >= 'a' && c <= 'f') {
-        return c - 'a' + 10;
-    }
-    if (c >= 'A' && c <= 'F') {
-        return c - 'A' + 10;
-    }
-    return -1;
-}
-
-}  // namespace
 
 std::string percent_decode(std::string_view text, bool plus_is_space) {
     std::string decoded;
@@ -24,10 +10,8 @@ std::string percent_decode(std::string_view text, bool plus_is_space) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         if (c == '%' && i + 2 < text.size()) {
-            const int high = hex_value(text[i + 1]);
-            const int low = hex_value(text[i + 2]);
-            if (high >= 0 && low >= 0) {
-                decoded.push_back(static_cast<char>(high * 16 + low));
+            if (const auto byte = crypto::from_hex(text.substr(i + 1, 2))) {
+                decoded += *byte;
                 i += 2;
                 continue;
             }

@@ -1,25 +1,11 @@
 #include "http/request_head.hpp"
 
-#include <strings.h>
-
 #include <algorithm>
+
+#include "loupe/text/strings.hpp"
 
 namespace loupe {
 namespace {
-
-bool equals_ignoring_case(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && ::strncasecmp(a.data(), b.data(), a.size()) == 0;
-}
-
-std::string_view trimmed(std::string_view text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
-        text.remove_prefix(1);
-    }
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) {
-        text.remove_suffix(1);
-    }
-    return text;
-}
 
 bool is_decimal_length(std::string_view text) {
     // 18 digits always fit an int64; a body that large is refused long before by the limits.
@@ -40,9 +26,9 @@ std::optional<HeadProblem> check_request_head(const RequestHead& head) {
     std::vector<std::string_view> codings;
     for (const auto& [name, value] : head.fields) {
         if (equals_ignoring_case(name, "Content-Length")) {
-            lengths.push_back(trimmed(value));
+            lengths.push_back(trim(value, http_whitespace));
         } else if (equals_ignoring_case(name, "Transfer-Encoding")) {
-            codings.push_back(trimmed(value));
+            codings.push_back(trim(value, http_whitespace));
         }
     }
     if (!lengths.empty() && !codings.empty()) {

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "http/percent_decoding.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe {
 namespace {
@@ -150,14 +151,21 @@ bool more_specific(const std::vector<std::string>& a, bool a_rest,
     return a.size() > b.size();
 }
 
-std::string lower_case(std::string_view text) {
-    std::string lower(text);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return lower;
-}
-
 }  // namespace
+
+std::set<std::string> own_first_segments(const std::vector<RegisteredRoute>& routes) {
+    std::set<std::string> segments{std::string(api_prefix.substr(1))};
+    for (const RegisteredRoute& route : routes) {
+        if (!route.route.options.host_suffix.empty()) {
+            continue;
+        }
+        const auto parts = split_path(route.route.pattern);
+        if (parts && !parts->empty() && !is_capture(std::string(parts->front()))) {
+            segments.emplace(parts->front());
+        }
+    }
+    return segments;
+}
 
 Router::Router(const std::vector<RegisteredRoute>& routes) {
     entries_.reserve(routes.size());
@@ -166,8 +174,7 @@ Router::Router(const std::vector<RegisteredRoute>& routes) {
             throw std::invalid_argument("route " + describe(route) + " of plugin '" + route.plugin +
                                         "' has no handler");
         }
-        Entry entry{parse_pattern(route), false, lower_case(route.route.options.host_suffix),
-                    &route};
+        Entry entry{parse_pattern(route), false, to_lower(route.route.options.host_suffix), &route};
         entry.rest = !entry.segments.empty() && is_rest_capture(entry.segments.back());
         for (const Entry& existing : entries_) {
             if (existing.route->route.method == route.route.method &&
@@ -194,7 +201,7 @@ std::string_view Router::virtual_host_of(std::string_view host_header) const {
     if (host_suffixes_.empty() || host_header.empty() || host_header.front() == '[') {
         return {};
     }
-    std::string host = lower_case(host_header.substr(0, host_header.find(':')));
+    std::string host = to_lower(host_header.substr(0, host_header.find(':')));
     if (!host.empty() && host.back() == '.') {
         host.pop_back();
     }
@@ -207,8 +214,8 @@ std::string_view Router::virtual_host_of(std::string_view host_header) const {
     return {};
 }
 
-RouteMatch Router::match(Method method, std::string_view path,
-                         std::string_view virtual_host) const {
+RouteMatch Router::match(Method method, std::string_view path, std::string_view virtual_host,
+                         bool pages) const {
     RouteMatch result;
     const auto raw_segments = split_path(path);
     if (!raw_segments) {
@@ -225,7 +232,7 @@ RouteMatch Router::match(Method method, std::string_view path,
     std::vector<bool> allowed(static_cast<std::size_t>(Method::options) + 1, false);
     bool path_exists = false;
     for (const Entry& entry : entries_) {
-        if (entry.host_suffix != virtual_host) {
+        if (entry.host_suffix != virtual_host || (!pages && entry.route->route.options.page)) {
             continue;
         }
         const std::size_t fixed = entry.segments.size() - (entry.rest ? 1 : 0);

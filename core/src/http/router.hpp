@@ -7,6 +7,7 @@
 // whose Host is a subdomain of it, and such requests see no other route.
 
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +17,15 @@
 #include "plugin/registries.hpp"
 
 namespace loupe {
+
+/// The prefix the API also answers under ("/v2/builds" is "/builds"); the dispatcher strips it.
+inline constexpr std::string_view api_prefix = "/v2";
+
+/// The first path segments the server answers itself on its main host: the API prefix ("v2")
+/// and the first literal segment of every route not bound to a virtual host ("_loupe", "d",
+/// "uploads", "healthz", "projects", ...). A page path starting with one of them is never the
+/// front end's, so no account may take such a slug.
+LOUPE_API std::set<std::string> own_first_segments(const std::vector<RegisteredRoute>& routes);
 
 struct RouteMatch {
     enum class Outcome { found, not_found, method_not_allowed };
@@ -36,8 +46,10 @@ public:
     /// virtual host). A trailing slash is ignored. HEAD falls back to the GET route of the same
     /// path, and `allowed` is filled whenever the path exists (HEAD listed wherever GET is).
     /// `virtual_host`: the suffix virtual_host_of() found for the request, or empty.
-    RouteMatch match(Method method, std::string_view path,
-                     std::string_view virtual_host = {}) const;
+    /// `pages`: whether the front end's page routes (RouteOptions::page) take part; without
+    /// them a page path is as unknown as any other.
+    RouteMatch match(Method method, std::string_view path, std::string_view virtual_host = {},
+                     bool pages = true) const;
 
     /// The registered host suffix the request's Host header (any case, with or without a port)
     /// is a subdomain of; empty when it is none (then the request is an API request).

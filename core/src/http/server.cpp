@@ -93,9 +93,15 @@ struct HttpServer::Impl {
         : options(std::move(server_options)),
           log(logger),
           dispatcher(DispatchOptions{options.max_json_bytes, options.public_url, options.metrics,
-                                     &draining},
+                                     &draining, options.max_json_values, options.access,
+                                     options.api_prefix, options.response_headers},
                      router, authenticator, logger),
-          guard(options.guard, logger) {}
+          guard(budgeted(options.guard, options.max_connections), logger) {}
+
+    static GuardOptions budgeted(GuardOptions guard, int max_connections) {
+        guard.connection_budget = std::max(max_connections, 1);
+        return guard;
+    }
 
     static Impl& of(const mg_connection* connection) {
         return *static_cast<Impl*>(mg_get_user_data(mg_get_context(connection)));
@@ -160,7 +166,13 @@ struct HttpServer::Impl {
 
     static int log_message(const mg_connection* connection, const char* message) {
         try {
-            of(connection).log.warn("http.civetweb", {{"message", message ? message : ""}});
+            Impl& impl = of(connection);
+            impl.log.warn("http.civetweb", {{"message", message ? message : ""}});
+            if (impl.starting) {  // the reason a start fails
+                const std::lock_guard lock(impl.start_messages_mutex);
+                impl.start_messages += (impl.start_messages.empty() ? "" : "; ");
+                impl.start_messages += message ? message : "";
+            }
         } catch (...) {  // logging must not unwind into civetweb either
         }
         return 1;  // handled: civetweb writes nothing itself
@@ -230,6 +242,9 @@ struct HttpServer::Impl {
     std::condition_variable requests_done;
     int requests_in_progress = 0;
     int listener_placeholder = -1;  ///< the eventfd in place of the listening socket
+    std::atomic<bool> starting{false};
+    std::mutex start_messages_mutex;
+    std::string start_messages;  ///< what civetweb said while starting ("cannot bind to ...")
 };
 
 HttpServer::HttpServer(ServerOptions options, const Router& router,
@@ -286,11 +301,16 @@ int HttpServer::start() {
     unsigned error_code = 0;
     char error_text[256] = "";
     mg_error_data error{&error_code, error_text, sizeof error_text};
+    impl_->starting = true;
     impl_->context = mg_start2(&init, &error);
+    impl_->starting = false;
     if (impl_->context == nullptr) {
         impl_->pool.reset();
-        throw std::runtime_error("cannot start the HTTP server on " + ports + ": " +
-                                 (error_text[0] ? error_text : "unknown civetweb error"));
+        const std::lock_guard lock(impl_->start_messages_mutex);
+        const std::string reason = !impl_->start_messages.empty() ? impl_->start_messages
+                                   : error_text[0]                ? error_text
+                                                                  : "unknown civetweb error";
+        throw std::runtime_error("cannot start the HTTP server on " + ports + ": " + reason);
     }
     mg_server_port bound[4];
     const int count = mg_get_server_ports(impl_->context, 4, bound);
@@ -300,7 +320,8 @@ int HttpServer::start() {
     }
     impl_->port = bound[0].port;
     impl_->guard.watch_port(impl_->port);
-    impl_->log.info("http.listening", {{"address", options.listen_address},
+    impl_->log.info("http.listening", {{"listener", options.name},
+                                       {"address", options.listen_address},
                                        {"port", std::to_string(impl_->port)},
                                        {"threads", threads},
                                        {"max_connections", connections}});

@@ -11,9 +11,13 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "auth/access_gate.hpp"
 #include "auth/authenticator.hpp"
 #include "http/connection_guard.hpp"
+#include "http/json_body.hpp"
 #include "http/router.hpp"
 #include "loupe/export.hpp"
 #include "loupe/log/logger.hpp"
@@ -30,7 +34,7 @@ struct ServerOptions {
     int threads = 16;  ///< handler threads: requests processed at once
     /// Connections served at once (civetweb's threads, each waiting on its connection's head
     /// and body); more wait in the accept queue. Slow clients hold these, not handler threads.
-    int max_connections = 512;
+    int max_connections = 128;
     GuardOptions guard;
     std::size_t max_json_bytes = 3 * 1024 * 1024;
     std::string access_log;  ///< empty = none; else a Common Log Format file civetweb appends to
@@ -38,6 +42,18 @@ struct ServerOptions {
     std::string public_url;
     /// Counts requests by route and status (GET /metrics); null: none kept.
     metrics::RequestMetrics* metrics = nullptr;
+    /// Most values a JSON body may hold (http.max_json_values).
+    std::size_t max_json_values = default_max_json_values;
+    /// Decides every route's RouteAccess (it must outlive the server); null: only public routes
+    /// run.
+    const AccessGate* access = nullptr;
+    /// False for an extra listener (loupe/http/listeners.hpp): paths are matched as sent,
+    /// without stripping "/v2".
+    bool api_prefix = true;
+    /// Names the listener in the log ("api" for the API's).
+    std::string name = "api";
+    /// Headers every response carries unless its handler set them (an extra listener's).
+    std::vector<std::pair<std::string, std::string>> response_headers;
 };
 
 /// OWNERSHIP: the router, authenticator and logger must outlive the server.

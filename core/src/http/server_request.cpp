@@ -20,14 +20,16 @@ HttpError entity_too_large() {
 
 ServerRequest::ServerRequest(Exchange& exchange, Method method, std::string path,
                              std::map<std::string, std::string, std::less<>> params,
-                             std::string request_id, std::size_t body_limit)
+                             std::string request_id, std::size_t body_limit,
+                             std::size_t max_json_values)
     : exchange_(exchange),
       method_(method),
       path_(std::move(path)),
       params_(std::move(params)),
       query_(parse_query_string(exchange.query_string())),
       request_id_(std::move(request_id)),
-      body_limit_(body_limit) {}
+      body_limit_(body_limit),
+      max_json_values_(max_json_values) {}
 
 const std::string& ServerRequest::param(std::string_view name) const {
     if (const std::string* value = find_param(name)) {
@@ -48,6 +50,10 @@ std::optional<std::string> ServerRequest::query(std::string_view name) const {
         return std::nullopt;
     }
     return found->second;
+}
+
+std::string ServerRequest::query_string() const {
+    return std::string(exchange_.query_string());
 }
 
 std::size_t ServerRequest::query_count(std::string_view name) const {
@@ -111,7 +117,7 @@ const std::string& ServerRequest::body() {
 
 const Json& ServerRequest::json() {
     if (!json_) {
-        json_ = parse_json_body(body());
+        json_ = parse_json_body(body(), max_json_values_);
     }
     return *json_;
 }

@@ -2,48 +2,54 @@
 
 #include <algorithm>
 #include <functional>
+#include <sstream>
 
-#include "identity/admin_arguments.hpp"
 #include "identity/admin_output.hpp"
 #include "identity/identity_rows.hpp"
+#include "loupe/cli/options.hpp"
 
 namespace loupe {
 namespace {
 
+using cli::Options;
+using cli::UsageError;
+
 struct AdminCommand {
-    AdminCommandSpec spec;
-    std::function<void(IdentityStore&, const AdminArguments&, AdminOutput&)> run;
+    std::string_view group;
+    std::string_view action;
+    cli::OptionSpec spec;
+    std::string_view synopsis;
+    std::function<void(IdentityStore&, const Options&, AdminOutput&)> run;
 };
 
 Role parse_role_option(const std::string& text) {
-    auto role = identity_rows::parse_role(text);
+    auto role = parse_role(text);
     if (!role) {
-        throw AdminUsageError("invalid role \"" + text + "\": use owner, member or contributor");
+        throw UsageError("invalid role \"" + text + "\": use owner, member or contributor");
     }
     return *role;
 }
 
-void user_create(IdentityStore& identity, const AdminArguments& args, AdminOutput& output) {
+void user_create(IdentityStore& identity, const Options& args, AdminOutput& output) {
     output.created_user(identity.create_user(args.value("slug"), args.value("name")));
 }
 
-void account_create(IdentityStore& identity, const AdminArguments& args, AdminOutput& output) {
+void account_create(IdentityStore& identity, const Options& args, AdminOutput& output) {
     const auto& owner = args.value("owner");
     output.created_team(identity.create_team(args.value("slug"), args.value("name"), owner), owner);
 }
 
-void member_add(IdentityStore& identity, const AdminArguments& args, AdminOutput& output) {
+void member_add(IdentityStore& identity, const Options& args, AdminOutput& output) {
     const Role role = parse_role_option(args.value("role"));
     identity.add_member(args.value("account"), args.value("user"), role);
     output.member_set(args.value("account"), args.value("user"), role);
 }
 
 // A contributor's level on one project: what they may see and do there.
-void project_grant(IdentityStore& identity, const AdminArguments& args, AdminOutput& output) {
+void project_grant(IdentityStore& identity, const Options& args, AdminOutput& output) {
     const auto& level = args.value("level");
     if (level != "admin" && level != "reviewer" && level != "viewer" && level != "none") {
-        throw AdminUsageError("invalid level \"" + level +
-                              "\": use admin, reviewer, viewer or none");
+        throw UsageError("invalid level \"" + level + "\": use admin, reviewer, viewer or none");
     }
     const std::optional<std::string> granted =
         level == "none" ? std::nullopt : std::optional<std::string>(level);
@@ -52,17 +58,17 @@ void project_grant(IdentityStore& identity, const AdminArguments& args, AdminOut
     output.project_level_set(project, args.value("user"), granted);
 }
 
-void project_create(IdentityStore& identity, const AdminArguments& args, AdminOutput& output) {
+void project_create(IdentityStore& identity, const Options& args, AdminOutput& output) {
     auto [project, token] =
         identity.create_project(args.value("account"), args.value("name"),
                                 args.optional_value("default-base-branch").value_or("main"));
     output.created_project(identity.project_json(project), token.token);
 }
 
-void token_create(IdentityStore& identity, const AdminArguments& args, AdminOutput& output) {
+void token_create(IdentityStore& identity, const Options& args, AdminOutput& output) {
     std::optional<int64_t> expires_at;
     if (auto expires_in = args.optional_value("expires-in")) {
-        expires_at = now_ms() + parse_duration_ms(*expires_in);
+        expires_at = now_ms() + cli::duration_option(args, "expires-in").count();
     }
     auto accounts = args.values("account");
     const auto& user = args.value("user");
@@ -73,7 +79,7 @@ void token_create(IdentityStore& identity, const AdminArguments& args, AdminOutp
     output.created_personal_token(token, user, accounts, expires_at);
 }
 
-void token_revoke(IdentityStore& identity, const AdminArguments& args, AdminOutput& output) {
+void token_revoke(IdentityStore& identity, const Options& args, AdminOutput& output) {
     const auto& prefix = args.value("prefix");
     const int revoked = identity.revoke_tokens(prefix);
     if (revoked == 0) {
@@ -82,11 +88,11 @@ void token_revoke(IdentityStore& identity, const AdminArguments& args, AdminOutp
     output.revoked(revoked);
 }
 
-void token_list(IdentityStore& identity, const AdminArguments&, AdminOutput& output) {
+void token_list(IdentityStore& identity, const Options&, AdminOutput& output) {
     output.tokens(identity.list_tokens());
 }
 
-void project_list(IdentityStore& identity, const AdminArguments&, AdminOutput& output) {
+void project_list(IdentityStore& identity, const Options&, AdminOutput& output) {
     std::vector<Json> projects;
     for (const auto& project : identity.list_projects()) {
         projects.push_back(identity.project_json(project));
@@ -94,53 +100,55 @@ void project_list(IdentityStore& identity, const AdminArguments&, AdminOutput& o
     output.projects(projects);
 }
 
-void user_list(IdentityStore& identity, const AdminArguments&, AdminOutput& output) {
+void user_list(IdentityStore& identity, const Options&, AdminOutput& output) {
     output.users(identity.list_users());
 }
 
 const std::vector<AdminCommand>& commands() {
     static const std::vector<AdminCommand> all{
-        {{"user", "create", {"slug", "name"}, {}, {}, "user create --slug S --name N"},
+        {"user",
+         "create",
+         {.command = "user create", .required = {"slug", "name"}},
+         "user create --slug S --name N",
          user_create},
-        {{"user", "list", {}, {}, {}, "user list"}, user_list},
-        {{"account",
-          "create",
-          {"slug", "name", "owner"},
-          {},
-          {},
-          "account create --slug S --name N --owner USER"},
+        {"user", "list", {.command = "user list"}, "user list", user_list},
+        {"account",
+         "create",
+         {.command = "account create", .required = {"slug", "name", "owner"}},
+         "account create --slug S --name N --owner USER",
          account_create},
-        {{"member",
-          "add",
-          {"account", "user", "role"},
-          {},
-          {},
-          "member add --account A --user U --role owner|member|contributor"},
+        {"member",
+         "add",
+         {.command = "member add", .required = {"account", "user", "role"}},
+         "member add --account A --user U --role owner|member|contributor",
          member_add},
-        {{"project",
-          "create",
-          {"account", "name"},
-          {"default-base-branch"},
-          {},
-          "project create --account A --name P [--default-base-branch B]"},
+        {"project",
+         "create",
+         {.command = "project create",
+          .required = {"account", "name"},
+          .optional = {"default-base-branch"}},
+         "project create --account A --name P [--default-base-branch B]",
          project_create},
-        {{"project", "list", {}, {}, {}, "project list"}, project_list},
-        {{"project",
-          "grant",
-          {"project", "user", "level"},
-          {},
-          {},
-          "project grant --project A/P --user U --level admin|reviewer|viewer|none"},
+        {"project", "list", {.command = "project list"}, "project list", project_list},
+        {"project",
+         "grant",
+         {.command = "project grant", .required = {"project", "user", "level"}},
+         "project grant --project A/P --user U --level admin|reviewer|viewer|none",
          project_grant},
-        {{"token",
-          "create",
-          {"user"},
-          {"expires-in"},
-          {"account"},
-          "token create --user U [--account A]... [--expires-in 30d|12h|45m|30s]"},
+        {"token",
+         "create",
+         {.command = "token create",
+          .required = {"user"},
+          .optional = {"expires-in"},
+          .repeatable = {"account"}},
+         "token create --user U [--account A]... [--expires-in 30d|12h|45m|30s]",
          token_create},
-        {{"token", "revoke", {"prefix"}, {}, {}, "token revoke --prefix P"}, token_revoke},
-        {{"token", "list", {}, {}, {}, "token list"}, token_list},
+        {"token",
+         "revoke",
+         {.command = "token revoke", .required = {"prefix"}},
+         "token revoke --prefix P",
+         token_revoke},
+        {"token", "list", {.command = "token list"}, "token list", token_list},
     };
     return all;
 }
@@ -148,7 +156,7 @@ const std::vector<AdminCommand>& commands() {
 void print_usage(std::ostream& stream, const std::vector<std::string>& plugin_synopses) {
     stream << "usage: loupe admin COMMAND [OPTIONS] [--json]\n\ncommands:\n";
     for (const auto& command : commands()) {
-        stream << "  " << command.spec.synopsis << "\n";
+        stream << "  " << command.synopsis << "\n";
     }
     for (const auto& synopsis : plugin_synopses) {
         stream << "  " << synopsis << "\n";
@@ -157,69 +165,44 @@ void print_usage(std::ostream& stream, const std::vector<std::string>& plugin_sy
               "account.\n--json prints exactly one JSON object.\n";
 }
 
-bool wants_help(const std::vector<std::string>& words) {
-    if (!words.empty() && (words[0] == "help" || words[0] == "-h")) {
-        return true;
-    }
-    return std::find(words.begin(), words.end(), "--help") != words.end();
-}
-
 }  // namespace
 
 bool is_core_admin_group(const std::string& word) {
     return std::any_of(commands().begin(), commands().end(),
-                       [&](const AdminCommand& command) { return command.spec.group == word; });
+                       [&](const AdminCommand& command) { return command.group == word; });
 }
 
 bool is_core_admin_command(const std::string& group, const std::string& action) {
     return std::any_of(commands().begin(), commands().end(), [&](const auto& command) {
-        return command.spec.group == group && command.spec.action == action;
+        return command.group == group && command.action == action;
     });
 }
 
 int run_admin_command(IdentityStore& identity, const std::vector<std::string>& args,
                       std::ostream& out, std::ostream& err,
                       const std::vector<std::string>& plugin_synopses) {
-    std::vector<std::string> words;
-    bool json = false;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (i == 0 && args[i] == "admin") {
-            continue;
-        }
-        if (args[i] == "--json") {
-            json = true;
-        } else {
-            words.push_back(args[i]);
-        }
-    }
-    if (wants_help(words)) {
-        print_usage(out, plugin_synopses);
-        return 0;
-    }
-    try {
+    const cli::CommandWords line = cli::command_words(args, "admin");
+    const auto& words = line.words;
+    const bool json = line.json;
+    std::ostringstream usage;
+    print_usage(usage, plugin_synopses);
+    return cli::run_command("loupe admin", usage.str(), words, out, err, [&] {
         if (words.size() < 2) {
-            throw AdminUsageError(words.empty() ? "missing command"
-                                                : "missing action after \"" + words[0] + "\"");
+            throw UsageError(words.empty() ? "missing command"
+                                           : "missing action after \"" + words[0] + "\"");
         }
         auto command = std::find_if(commands().begin(), commands().end(), [&](const auto& c) {
-            return c.spec.group == words[0] && c.spec.action == words[1];
+            return c.group == words[0] && c.action == words[1];
         });
         if (command == commands().end()) {
-            throw AdminUsageError("unknown command \"" + words[0] + " " + words[1] + "\"");
+            throw UsageError("unknown command \"" + words[0] + " " + words[1] + "\"");
         }
-        const AdminArguments arguments(command->spec,
-                                       std::vector<std::string>(words.begin() + 2, words.end()));
+        const Options arguments(command->spec,
+                                std::vector<std::string>(words.begin() + 2, words.end()));
         AdminOutput output(out, json);
         command->run(identity, arguments, output);
         return 0;
-    } catch (const AdminUsageError& error) {
-        err << "loupe admin: " << error.what() << "\n\n";
-        print_usage(err, plugin_synopses);
-        return 2;
-    } catch (const AdminError& error) {
-        err << "loupe admin: " << error.what() << "\n";
-        return 1;
-    }
+    });
 }
 
 }  // namespace loupe

@@ -5,6 +5,7 @@
 #include "auth/token_format.hpp"
 #include "cli/text_table.hpp"
 #include "identity/identity_rows.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe {
 namespace {
@@ -24,14 +25,6 @@ Json optional_time(std::optional<int64_t> at) {
 /// An expired token authenticates nobody, revoked or not.
 bool is_expired(const TokenListing& token, int64_t now) {
     return token.expires_at && *token.expires_at <= now;
-}
-
-std::string join(const std::vector<std::string>& words, const std::string& separator) {
-    std::string joined;
-    for (const auto& word : words) {
-        joined += (joined.empty() ? "" : separator) + word;
-    }
-    return joined;
 }
 
 }  // namespace
@@ -66,7 +59,7 @@ void AdminOutput::created_team(const Account& team, const std::string& owner) {
 }
 
 void AdminOutput::member_set(const std::string& account, const std::string& user, Role role) {
-    const std::string role_text(identity_rows::role_name(role));
+    const std::string role_text(role_name(role));
     if (json_) {
         return emit({{"member", {{"account", account}, {"user", user}, {"role", role_text}}}});
     }

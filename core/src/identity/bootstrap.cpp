@@ -27,6 +27,8 @@ namespace fs = std::filesystem;
 
 constexpr const char* admin_slug = "admin";
 constexpr const char* default_slug = "default";
+// The first personal access token lasts 30 days.
+constexpr int64_t bootstrap_token_lifetime_ms = 30LL * 24 * 60 * 60 * 1000;
 
 std::runtime_error file_error(const std::string& action, const fs::path& path) {
     return std::runtime_error("bootstrap: cannot " + action + " " + path.string() + ": " +
@@ -76,11 +78,13 @@ void sync_directory(const fs::path& directory) {
 }
 
 std::string bootstrap_json(const BootstrapResult& result) {
-    nlohmann::ordered_json json{{"user", admin_slug},
-                                {"account", default_slug},
-                                {"project", default_slug},
-                                {"projectToken", result.project_token},
-                                {"personalAccessToken", result.personal_access_token}};
+    nlohmann::ordered_json json{
+        {"user", admin_slug},
+        {"account", default_slug},
+        {"project", default_slug},
+        {"projectToken", result.project_token},
+        {"personalAccessToken", result.personal_access_token},
+        {"personalAccessTokenExpiresAt", iso_time(result.personal_access_token_expires_at)}};
     return json.dump(2) + "\n";
 }
 
@@ -99,6 +103,13 @@ void print_framed(std::ostream& out, const BootstrapResult& result,
         "",
         "Argos CLI: ARGOS_TOKEN=<project token>",
         "Saved to " + result.file + " (mode 0600).",
+        "",
+        "The personal access token expires on " +
+            iso_time(result.personal_access_token_expires_at).substr(0, 10) +
+            " (30 days) and acts as the admin",
+        "on every project of 'default': once you have your own (loupe admin token create",
+        "--user ... --expires-in 30d), revoke it and delete the file:",
+        "  loupe admin token revoke --prefix " + token_prefix(result.personal_access_token),
     };
     if (!extra_lines.empty()) {
         lines.emplace_back();
@@ -134,7 +145,8 @@ bool create_defaults(IdentityStore& identity, const BootstrapResult& result) {
                 identity_writes::create_team(session, default_slug, "Default", admin, now);
             identity_writes::create_project(session, team, default_slug, "main",
                                             result.project_token, now);
-            identity_writes::create_personal_token(session, admin, {team}, std::nullopt,
+            identity_writes::create_personal_token(session, admin, {team},
+                                                   result.personal_access_token_expires_at,
                                                    result.personal_access_token, now);
             return true;
         });
@@ -175,7 +187,7 @@ std::optional<BootstrapResult> create_bootstrap_if_empty(IdentityStore& identity
     staged += ".tmp";
 
     BootstrapResult result{generate_project_token(), generate_personal_token(), file.string(),
-                           admin_slug};
+                           admin_slug, now_ms() + bootstrap_token_lifetime_ms};
     // Staged before the commit and moved into place after it, so the tokens are never
     // committed without a file that holds them.
     fs::remove(staged);

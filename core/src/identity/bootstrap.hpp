@@ -15,6 +15,9 @@ struct BootstrapResult {
     std::string personal_access_token;
     std::string file;  ///< <data.dir>/bootstrap.json, mode 0600
     std::string admin_slug;
+    /// The personal access token expires 30 days after the first start (epoch ms): it is a key
+    /// to every project of `default`, meant to last until the admin has made their own.
+    int64_t personal_access_token_expires_at = 0;
 };
 
 /// On a database with no user at all: creates user `admin`, team account `default` owned by

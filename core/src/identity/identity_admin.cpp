@@ -7,7 +7,10 @@
 #include "identity/identity_store.hpp"
 #include "identity/identity_writes.hpp"
 #include "identity/names.hpp"
+#include "loupe/cli/lookups.hpp"
+#include "loupe/crypto/digest.hpp"
 #include "loupe/db/row_reader.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe {
 namespace {
@@ -56,10 +59,25 @@ bool IdentityStore::has_any_user() {
     return users > 0;
 }
 
-User IdentityStore::create_user(const std::string& slug, const std::string& name, bool staff) {
+void IdentityStore::set_reserved_slugs(std::set<std::string> slugs) {
+    reserved_slugs_ = std::move(slugs);
+}
+
+// A user's slug is also its personal account's: both name the page "/{slug}", which a path of
+// the server's own ("/v2", "/d", "/healthz", ...) would hide.
+void IdentityStore::check_slug(const std::string& slug) const {
     check(slug_problem(slug));
+    if (reserved_slugs_.contains(slug)) {
+        throw AdminError("Slug \"" + slug + "\" is reserved: /" + slug +
+                         " is one of the server's own paths, so an account there would have no "
+                         "page; choose another slug");
+    }
+}
+
+User IdentityStore::create_user(const std::string& slug, const std::string& name, bool staff) {
+    check_slug(slug);
     check(display_name_problem(name));
-    const std::string clean_name = trimmed(name);
+    const std::string clean_name(trim(name));
     return database_.transaction([&](soci::session& session) {
         return identity_writes::create_user(session, slug, clean_name, staff, now_ms());
     });
@@ -67,9 +85,9 @@ User IdentityStore::create_user(const std::string& slug, const std::string& name
 
 Account IdentityStore::create_team(const std::string& slug, const std::string& name,
                                    const std::string& owner_slug) {
-    check(slug_problem(slug));
+    check_slug(slug);
     check(display_name_problem(name));
-    const std::string clean_name = trimmed(name);
+    const std::string clean_name(trim(name));
     return database_.transaction([&](soci::session& session) {
         const User owner = require_user(session, owner_slug);
         return identity_writes::create_team(session, slug, clean_name, owner, now_ms());
@@ -92,13 +110,12 @@ void IdentityStore::add_member(const std::string& account_slug, const std::strin
 Project IdentityStore::grant_project_level(const std::string& project_ref,
                                            const std::string& user_slug,
                                            const std::optional<std::string>& level) {
-    const auto slash = project_ref.find('/');
-    if (slash == std::string::npos || slash == 0 || slash + 1 == project_ref.size()) {
+    const auto parts = cli::split_project_reference(project_ref);
+    if (!parts) {
         throw AdminError("--project takes <account>/<project>, not \"" + project_ref + "\"");
     }
     return database_.transaction([&](soci::session& session) {
-        auto project = identity_rows::project_by_name(session, project_ref.substr(0, slash),
-                                                      project_ref.substr(slash + 1));
+        auto project = identity_rows::project_by_name(session, parts->first, parts->second);
         if (!project) {
             throw AdminError("No project \"" + project_ref + "\"");
         }
@@ -111,7 +128,7 @@ Project IdentityStore::grant_project_level(const std::string& project_ref,
 std::pair<Project, IssuedToken> IdentityStore::create_project(const std::string& account_slug,
                                                               const std::string& name,
                                                               const std::string& base_branch) {
-    const std::string clean_name = trimmed(name);
+    const std::string clean_name(trim(name));
     if (auto problem = project_name_problem(clean_name)) {
         throw AdminError("Invalid project name \"" + clean_name + "\": " + *problem);
     }
@@ -171,7 +188,7 @@ int IdentityStore::revoke_tokens(const std::string& prefix) {
         const int64_t now = now_ms();
         if (prefix.size() > visible_prefix_length) {
             // Longer than any stored prefix: this can only be a whole token.
-            const std::string hash = sha256_hex(prefix);
+            const std::string hash = crypto::sha256_hex(prefix);
             soci::statement update = (session.prepare << "UPDATE tokens SET revoked_at = :now "
                                                          "WHERE token_hash = :hash AND "
                                                          "revoked_at IS NULL",
@@ -203,7 +220,8 @@ std::vector<TokenListing> IdentityStore::list_tokens() {
     auto session = database_.session();
     const int64_t now = now_ms();
     soci::rowset<soci::row> rows =
-        (session->prepare << "SELECT t.id, t.kind, t.prefix, u.slug, a.slug, p.name, "
+        (session->prepare << "SELECT t.id, t.kind, t.prefix, u.slug AS user_slug, "
+                             "a.slug AS account_slug, p.name AS project_name, "
                              "t.expires_at, t.revoked_at FROM tokens t "
                              "LEFT JOIN users u ON u.id = t.user_id "
                              "LEFT JOIN projects p ON p.id = t.project_id "
@@ -213,17 +231,17 @@ std::vector<TokenListing> IdentityStore::list_tokens() {
          soci::use(now));
     std::vector<TokenListing> tokens;
     for (const auto& row : rows) {
-        RowCursor read(row);
+        const RowReader read(row);
         TokenListing token;
-        token.id = read.int64();
-        token.kind = read.text();
-        token.prefix = read.text();
-        auto user = read.optional_text();
-        auto account = read.optional_text();
-        auto project = read.optional_text();
+        token.id = read.int64("id");
+        token.kind = read.text("kind");
+        token.prefix = read.text("prefix");
+        auto user = read.optional_text("user_slug");
+        auto account = read.optional_text("account_slug");
+        auto project = read.optional_text("project_name");
         token.owner = user ? *user : account.value_or("") + "/" + project.value_or("");
-        token.expires_at = read.optional_int64();
-        token.revoked = read.optional_int64().has_value();
+        token.expires_at = read.optional_int("expires_at");
+        token.revoked = read.optional_int("revoked_at").has_value();
         tokens.push_back(std::move(token));
     }
     return tokens;

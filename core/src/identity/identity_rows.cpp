@@ -8,32 +8,33 @@ namespace {
 constexpr const char* account_columns = "a.id, a.slug, a.name, a.kind, a.user_id";
 
 Account read_account(const soci::row& row) {
-    RowCursor read(row);
+    const RowReader read(row);
     Account account;
-    account.id = read.int64();
-    account.slug = read.text();
-    account.name = read.text();
-    account.kind = read.text() == "user" ? AccountKind::user : AccountKind::team;
-    account.user_id = read.optional_int64().value_or(0);
+    account.id = read.int64("id");
+    account.slug = read.text("slug");
+    account.name = read.text("name");
+    account.kind = read.text("kind") == "user" ? AccountKind::user : AccountKind::team;
+    account.user_id = read.optional_int("user_id").value_or(0);
     return account;
 }
 
-constexpr const char* user_columns = "u.id, u.slug, u.name, u.staff, a.id";
+constexpr const char* user_columns = "u.id, u.slug, u.name, u.staff, a.id AS account_id";
 constexpr const char* user_from = " FROM users u JOIN accounts a ON a.user_id = u.id ";
 
 User read_user(const soci::row& row) {
-    RowCursor read(row);
+    const RowReader read(row);
     User user;
-    user.id = read.int64();
-    user.slug = read.text();
-    user.name = read.text();
-    user.staff = read.flag();
-    user.account_id = read.int64();
+    user.id = read.int64("id");
+    user.slug = read.text("slug");
+    user.name = read.text("name");
+    user.staff = read.flag("staff");
+    user.account_id = read.int64("account_id");
     return user;
 }
 
 constexpr const char* project_select =
-    "SELECT p.id, p.account_id, a.slug, p.name, p.default_base_branch, p.is_private, "
+    "SELECT p.id, p.account_id, a.slug AS account_slug, p.name, p.default_base_branch, "
+    "p.is_private, "
     "p.default_user_level, p.created_at "
     "FROM projects p JOIN accounts a ON a.id = p.account_id ";
 constexpr const char* most_recently_active_first =
@@ -41,16 +42,16 @@ constexpr const char* most_recently_active_first =
     "ELSE p.created_at END DESC, p.id DESC";
 
 Project read_project(const soci::row& row) {
-    RowCursor read(row);
+    const RowReader read(row);
     Project project;
-    project.id = read.int64();
-    project.account_id = read.int64();
-    project.account_slug = read.text();
-    project.name = read.text();
-    project.default_base_branch = read.text();
-    project.is_private = read.flag();
-    project.default_user_level = read.optional_text();
-    project.created_at = read.int64();
+    project.id = read.int64("id");
+    project.account_id = read.int64("account_id");
+    project.account_slug = read.text("account_slug");
+    project.name = read.text("name");
+    project.default_base_branch = read.text("default_base_branch");
+    project.is_private = read.flag("is_private");
+    project.default_user_level = read.optional_text("default_user_level");
+    project.created_at = read.int64("created_at");
     return project;
 }
 
@@ -152,31 +153,6 @@ std::optional<std::string> project_level(soci::session& session, int64_t project
     session << "SELECT level FROM project_users WHERE project_id = :project AND user_id = :user",
         soci::use(project_id), soci::use(user_id), soci::into(level);
     return session.got_data() ? std::optional(level) : std::nullopt;
-}
-
-std::string_view role_name(Role role) {
-    switch (role) {
-        case Role::owner:
-            return "owner";
-        case Role::member:
-            return "member";
-        case Role::contributor:
-            return "contributor";
-    }
-    return "contributor";
-}
-
-std::optional<Role> parse_role(std::string_view name) {
-    if (name == "owner") {
-        return Role::owner;
-    }
-    if (name == "member") {
-        return Role::member;
-    }
-    if (name == "contributor") {
-        return Role::contributor;
-    }
-    return std::nullopt;
 }
 
 }  // namespace loupe::identity_rows

@@ -35,7 +35,4 @@ std::optional<Role> team_role(soci::session& session, int64_t account_id, int64_
 std::optional<std::string> project_level(soci::session& session, int64_t project_id,
                                          int64_t user_id);
 
-std::string_view role_name(Role role);
-std::optional<Role> parse_role(std::string_view name);
-
 }  // namespace loupe::identity_rows

@@ -221,25 +221,30 @@ std::pair<Project, IssuedToken> IdentityStore::create_project(soci::session& ses
 }
 
 IssuedToken IdentityStore::issue_short_lived_token(int64_t project_id, int64_t ttl_ms,
-                                                   std::optional<std::string> bound_commit) {
+                                                   RunBinding binding) {
     return store_short_lived_token(generate_short_lived_token(), project_id, ttl_ms,
-                                   std::move(bound_commit));
+                                   std::move(binding));
 }
 
 IssuedToken IdentityStore::issue_short_lived_cli_token(int64_t project_id, int64_t ttl_ms,
-                                                       std::optional<std::string> bound_commit) {
+                                                       RunBinding binding) {
     return store_short_lived_token(generate_short_lived_token(short_lived_cli_random_length),
-                                   project_id, ttl_ms, std::move(bound_commit));
+                                   project_id, ttl_ms, std::move(binding));
 }
 
 IssuedToken IdentityStore::store_short_lived_token(const std::string& token, int64_t project_id,
-                                                   int64_t ttl_ms,
-                                                   std::optional<std::string> bound_commit) {
+                                                   int64_t ttl_ms, RunBinding binding) {
     return database_.transaction([&](soci::session& session) {
         const int64_t now = now_ms();
         token_store::delete_expired_short_lived(session, project_id, now);
-        token_store::NewToken row{"short_lived", token,        project_id,
-                                  std::nullopt,  now + ttl_ms, bound_commit};
+        token_store::NewToken row;
+        row.kind = "short_lived";
+        row.token = token;
+        row.project_id = project_id;
+        row.expires_at = now + ttl_ms;
+        row.bound_commit = binding.commit;
+        row.bound_branch = binding.branch;
+        row.untrusted_head = binding.untrusted_head;
         return IssuedToken{token_store::insert(session, row, now), token};
     });
 }

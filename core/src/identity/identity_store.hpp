@@ -2,7 +2,9 @@
 // The Identity implementation plus the administrative operations behind `loupe admin`.
 // Every write runs in one transaction; failures throw AdminError with a user-facing message.
 
+#include <map>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -51,16 +53,25 @@ public:
                                             std::optional<int64_t> personal_token_id) override;
     Json project_json(const Project& project) override;
     std::vector<Json> projects_json(const std::vector<Project>& projects) override;
-    /// The plugins' writers of settings fields (set once, after the plugins installed).
+    bool is_changeable_project_field(const std::string& field) override;
+    void change_project_field(soci::session& session, const Project& project,
+                              const std::string& field, const Json& value) override;
+    /// The plugins' writers and setters of settings fields (set once, after the plugins
+    /// installed).
     void set_project_field_writers(std::vector<ProjectFieldsWriter> writers);
+    void set_project_field_setters(std::map<std::string, ProjectFieldSetter> setters);
     void touch_project(soci::session& session, int64_t project_id, int64_t at_ms) override;
     std::pair<Project, IssuedToken> create_project(soci::session& session, const Account& account,
                                                    const std::string& name,
                                                    const std::string& base_branch) override;
     IssuedToken issue_short_lived_token(int64_t project_id, int64_t ttl_ms,
-                                        std::optional<std::string> bound_commit) override;
+                                        RunBinding binding) override;
     IssuedToken issue_short_lived_cli_token(int64_t project_id, int64_t ttl_ms,
-                                            std::optional<std::string> bound_commit) override;
+                                            RunBinding binding) override;
+
+    /// Slugs no user or account may take: the first path segments the server answers itself
+    /// (own_first_segments() of the route table; set once, after the plugins installed).
+    void set_reserved_slugs(std::set<std::string> slugs);
 
     // Administration (`loupe admin ...`)
     bool has_any_user();
@@ -91,10 +102,14 @@ private:
     friend struct BootstrapAccess;  // bootstrap.cpp: all first-start writes in one transaction
 
     IssuedToken store_short_lived_token(const std::string& token, int64_t project_id,
-                                        int64_t ttl_ms, std::optional<std::string> bound_commit);
+                                        int64_t ttl_ms, RunBinding binding);
+
+    void check_slug(const std::string& slug) const;
 
     Database& database_;
     std::vector<ProjectFieldsWriter> project_field_writers_;
+    std::map<std::string, ProjectFieldSetter> project_field_setters_;
+    std::set<std::string> reserved_slugs_;
 };
 
 }  // namespace loupe

@@ -67,7 +67,7 @@ Account create_team(soci::session& session, const std::string& slug, const std::
 
 void set_member(soci::session& session, const Account& team, const User& user, Role role,
                 int64_t now) {
-    const std::string role_text(identity_rows::role_name(role));
+    const std::string role_text(role_name(role));
     session << "INSERT INTO team_members (account_id, user_id, role, created_at) "
                "VALUES (:account, :user, :role, :now) "
                "ON CONFLICT (account_id, user_id) DO UPDATE SET role = excluded.role",
@@ -103,8 +103,10 @@ std::optional<std::pair<Project, IssuedToken>> create_project(
     if (!session.got_data()) {
         return std::nullopt;
     }
-    token_store::NewToken row{"project",    token,        project_id,
-                              std::nullopt, std::nullopt, std::nullopt};
+    token_store::NewToken row;
+    row.kind = "project";
+    row.token = token;
+    row.project_id = project_id;
     const int64_t token_id = token_store::insert(session, row, now);
     auto project = identity_rows::project_by_id(session, project_id);
     return std::pair{*project, IssuedToken{token_id, token}};
@@ -114,7 +116,11 @@ IssuedToken create_personal_token(soci::session& session, const User& user,
                                   const std::vector<Account>& scope,
                                   std::optional<int64_t> expires_at, const std::string& token,
                                   int64_t now) {
-    token_store::NewToken row{"personal", token, std::nullopt, user.id, expires_at, std::nullopt};
+    token_store::NewToken row;
+    row.kind = "personal";
+    row.token = token;
+    row.user_id = user.id;
+    row.expires_at = expires_at;
     const int64_t token_id = token_store::insert(session, row, now);
     for (const auto& account : scope) {
         token_store::add_scope(session, token_id, account.id);

@@ -2,12 +2,9 @@
 
 #include <algorithm>
 
+#include "loupe/text/strings.hpp"
+
 namespace loupe {
-namespace {
-
-constexpr std::string_view whitespace = " \t\n\r\f\v";
-
-}  // namespace
 
 std::optional<std::string> slug_problem(std::string_view slug) {
     const bool allowed = std::all_of(slug.begin(), slug.end(), [](char c) {
@@ -21,7 +18,7 @@ std::optional<std::string> slug_problem(std::string_view slug) {
 }
 
 std::optional<std::string> display_name_problem(std::string_view name) {
-    if (trimmed(name).empty()) {
+    if (trim(name).empty()) {
         return std::string("Name must not be empty");
     }
     if (name.size() > max_display_name_length) {
@@ -31,7 +28,7 @@ std::optional<std::string> display_name_problem(std::string_view name) {
 }
 
 std::optional<std::string> branch_problem(std::string_view branch) {
-    const bool has_space = branch.find_first_of(whitespace) != std::string_view::npos;
+    const bool has_space = branch.find_first_of(ascii_whitespace) != std::string_view::npos;
     if (branch.empty() || branch.size() > max_branch_length || has_space) {
         return "Invalid base branch \"" + std::string(branch) + "\": use 1 to " +
                std::to_string(max_branch_length) + " characters without spaces";
@@ -39,21 +36,8 @@ std::optional<std::string> branch_problem(std::string_view branch) {
     return std::nullopt;
 }
 
-std::string trimmed(std::string_view text) {
-    const auto begin = text.find_first_not_of(whitespace);
-    if (begin == std::string_view::npos) {
-        return {};
-    }
-    const auto end = text.find_last_not_of(whitespace);
-    return std::string(text.substr(begin, end - begin + 1));
-}
-
 std::string name_key(std::string_view name) {
-    std::string key(name);
-    std::transform(key.begin(), key.end(), key.begin(), [](char c) {
-        return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-    });
-    return key;
+    return to_lower(name);
 }
 
 }  // namespace loupe

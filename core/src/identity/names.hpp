@@ -18,8 +18,6 @@ std::optional<std::string> display_name_problem(std::string_view name);
 /// Why `branch` is not a valid base branch name; nullopt when valid.
 std::optional<std::string> branch_problem(std::string_view branch);
 
-/// `text` without leading and trailing whitespace.
-std::string trimmed(std::string_view text);
 /// The case-insensitive key under which project names are unique within an account.
 std::string name_key(std::string_view name);
 

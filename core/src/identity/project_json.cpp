@@ -2,6 +2,7 @@
 #include <soci/soci.h>
 
 #include "identity/identity_store.hpp"
+#include "identity/project_core_fields.hpp"
 
 namespace loupe {
 namespace {
@@ -25,6 +26,29 @@ Json core_fields(const Project& project) {
 
 void IdentityStore::set_project_field_writers(std::vector<ProjectFieldsWriter> writers) {
     project_field_writers_ = std::move(writers);
+}
+
+void IdentityStore::set_project_field_setters(std::map<std::string, ProjectFieldSetter> setters) {
+    project_field_setters_ = std::move(setters);
+}
+
+bool IdentityStore::is_changeable_project_field(const std::string& field) {
+    return core_project_field_setters().contains(field) || project_field_setters_.contains(field);
+}
+
+void IdentityStore::change_project_field(soci::session& session, const Project& project,
+                                         const std::string& field, const Json& value) {
+    const auto& core_setters = core_project_field_setters();
+    if (const auto core_setter = core_setters.find(field); core_setter != core_setters.end()) {
+        core_setter->second(session, project, value);
+        return;
+    }
+    const auto setter = project_field_setters_.find(field);
+    if (setter == project_field_setters_.end()) {
+        throw std::invalid_argument("no plugin lets the project field \"" + field +
+                                    "\" be changed");
+    }
+    setter->second(session, project, value);
 }
 
 Json IdentityStore::project_json(const Project& project) {

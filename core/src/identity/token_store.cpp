@@ -1,6 +1,7 @@
 #include "identity/token_store.hpp"
 
 #include "auth/token_format.hpp"
+#include "loupe/crypto/digest.hpp"
 #include "loupe/db/row_reader.hpp"
 
 namespace loupe::token_store {
@@ -10,10 +11,10 @@ namespace {
 std::vector<AccountRef> account_refs(soci::rowset<soci::row>& rows) {
     std::vector<AccountRef> accounts;
     for (const auto& row : rows) {
-        RowCursor read(row);
+        const RowReader read(row);
         AccountRef account;
-        account.id = read.int64();
-        account.slug = read.text();
+        account.id = read.int64("id");
+        account.slug = read.text("slug");
         accounts.push_back(std::move(account));
     }
     return accounts;
@@ -30,21 +31,26 @@ struct Nullable {
 }  // namespace
 
 int64_t insert(soci::session& session, const NewToken& token, int64_t now) {
-    const std::string hash = sha256_hex(token.token);
+    const std::string hash = crypto::sha256_hex(token.token);
     const std::string prefix = token_prefix(token.token);
     Nullable<int64_t> project_id(token.project_id);
     Nullable<int64_t> user_id(token.user_id);
     Nullable<int64_t> expires_at(token.expires_at);
     Nullable<std::string> bound_commit(token.bound_commit);
+    Nullable<std::string> bound_branch(token.bound_branch);
+    const int untrusted_head = token.untrusted_head ? 1 : 0;
     long long id = 0;
     session << "INSERT INTO tokens (kind, token_hash, prefix, project_id, user_id, expires_at, "
-               "bound_commit, created_at) VALUES (:kind, :hash, :prefix, :project, :user, "
-               ":expires, :commit, :now) RETURNING id",
+               "bound_commit, bound_branch, untrusted_head, created_at) VALUES (:kind, :hash, "
+               ":prefix, :project, :user, :expires, :commit, :branch, :untrusted, :now) "
+               "RETURNING id",
         soci::use(token.kind), soci::use(hash), soci::use(prefix),
         soci::use(project_id.value, project_id.indicator),
         soci::use(user_id.value, user_id.indicator),
         soci::use(expires_at.value, expires_at.indicator),
-        soci::use(bound_commit.value, bound_commit.indicator), soci::use(now), soci::into(id);
+        soci::use(bound_commit.value, bound_commit.indicator),
+        soci::use(bound_branch.value, bound_branch.indicator), soci::use(untrusted_head),
+        soci::use(now), soci::into(id);
     return id;
 }
 
@@ -55,26 +61,28 @@ void add_scope(soci::session& session, int64_t token_id, int64_t account_id) {
 }
 
 std::optional<StoredToken> find_unrevoked(soci::session& session, const std::string& token) {
-    const std::string hash = sha256_hex(token);
+    const std::string hash = crypto::sha256_hex(token);
     soci::row row;
     session << "SELECT t.id, t.kind, t.project_id, p.account_id, t.user_id, t.expires_at, "
-               "t.bound_commit, t.last_used_at FROM tokens t "
+               "t.bound_commit, t.last_used_at, t.bound_branch, t.untrusted_head FROM tokens t "
                "LEFT JOIN projects p ON p.id = t.project_id "
                "WHERE t.token_hash = :hash AND t.revoked_at IS NULL",
         soci::use(hash), soci::into(row);
     if (!session.got_data()) {
         return std::nullopt;
     }
-    RowCursor read(row);
+    const RowReader read(row);
     StoredToken stored;
-    stored.id = read.int64();
-    stored.kind = read.text();
-    stored.project_id = read.optional_int64();
-    stored.project_account_id = read.optional_int64();
-    stored.user_id = read.optional_int64();
-    stored.expires_at = read.optional_int64();
-    stored.bound_commit = read.optional_text();
-    stored.last_used_at = read.optional_int64();
+    stored.id = read.int64("id");
+    stored.kind = read.text("kind");
+    stored.project_id = read.optional_int("project_id");
+    stored.project_account_id = read.optional_int("account_id");
+    stored.user_id = read.optional_int("user_id");
+    stored.expires_at = read.optional_int("expires_at");
+    stored.bound_commit = read.optional_text("bound_commit");
+    stored.last_used_at = read.optional_int("last_used_at");
+    stored.bound_branch = read.optional_text("bound_branch");
+    stored.untrusted_head = read.int64("untrusted_head") != 0;
     return stored;
 }
 

@@ -20,6 +20,8 @@ struct NewToken {
     std::optional<int64_t> user_id;
     std::optional<int64_t> expires_at;
     std::optional<std::string> bound_commit;
+    std::optional<std::string> bound_branch;
+    bool untrusted_head = false;
 };
 
 /// Inserts the token; returns its id.
@@ -35,6 +37,8 @@ struct StoredToken {
     std::optional<int64_t> expires_at;
     std::optional<std::string> bound_commit;
     std::optional<int64_t> last_used_at;
+    std::optional<std::string> bound_branch;
+    bool untrusted_head = false;
 };
 
 /// The unrevoked token with this clear value, whatever its expiry.

@@ -55,8 +55,8 @@ struct RequestMetrics::Series {
     std::atomic<uint64_t> other_statuses{0};
 };
 
-RequestMetrics::RequestMetrics(const std::vector<RegisteredRoute>& routes)
-    : routes_begin_(routes.data()), route_count_(routes.size()) {
+RequestMetrics::RequestMetrics(const std::vector<RegisteredRoute>& routes, std::string listener)
+    : listener_(std::move(listener)), routes_begin_(routes.data()), route_count_(routes.size()) {
     std::map<std::pair<std::string, std::string>, Series*> by_labels;
     auto series = [&](std::string method, std::string route) {
         auto& slot = by_labels[{method, route}];
@@ -105,41 +105,64 @@ std::vector<std::string> RequestMetrics::family_names() {
     return {requests_name, duration_name, in_flight_name};
 }
 
+Labels RequestMetrics::labels_of(const Series& series) const {
+    Labels labels;
+    if (!listener_.empty()) {
+        labels.emplace_back("listener", listener_);
+    }
+    labels.emplace_back("method", series.method);
+    labels.emplace_back("route", series.route);
+    return labels;
+}
+
 void RequestMetrics::collect(Exposition& out) const {
+    collect(out, {this});
+}
+
+void RequestMetrics::collect(Exposition& out, const std::vector<const RequestMetrics*>& all) {
     out.family(requests_name, "HTTP requests answered, by method, route template and status.",
                MetricType::counter);
-    for (const auto& series : series_) {
-        const Labels labels{{"method", series->method}, {"route", series->route}};
-        for (const auto& slot : series->statuses) {
-            const int status = slot.status.load(std::memory_order_acquire);
-            if (status == 0) {
-                break;
+    for (const RequestMetrics* metrics : all) {
+        for (const auto& series : metrics->series_) {
+            const Labels labels = metrics->labels_of(*series);
+            for (const auto& slot : series->statuses) {
+                const int status = slot.status.load(std::memory_order_acquire);
+                if (status == 0) {
+                    break;
+                }
+                Labels with_status = labels;
+                with_status.emplace_back("status", std::to_string(status));
+                out.sample(requests_name, with_status, slot.count.load(std::memory_order_relaxed));
             }
-            Labels with_status = labels;
-            with_status.emplace_back("status", std::to_string(status));
-            out.sample(requests_name, with_status, slot.count.load(std::memory_order_relaxed));
-        }
-        if (const uint64_t other = series->other_statuses.load(std::memory_order_relaxed)) {
-            Labels with_status = labels;
-            with_status.emplace_back("status", "other");
-            out.sample(requests_name, with_status, other);
+            if (const uint64_t other = series->other_statuses.load(std::memory_order_relaxed)) {
+                Labels with_status = labels;
+                with_status.emplace_back("status", "other");
+                out.sample(requests_name, with_status, other);
+            }
         }
     }
     out.family(duration_name,
                "Time from a request's head to its response sent, by method and route template.",
                MetricType::histogram);
-    for (const auto& series : series_) {
-        uint64_t total = 0;
-        for (std::size_t i = 0; i <= series->latency.upper_bounds().size(); ++i) {
-            total += series->latency.bucket_count(i);
-        }
-        if (total > 0) {
-            out.histogram(duration_name, {{"method", series->method}, {"route", series->route}},
-                          series->latency);
+    for (const RequestMetrics* metrics : all) {
+        for (const auto& series : metrics->series_) {
+            uint64_t total = 0;
+            for (std::size_t i = 0; i <= series->latency.upper_bounds().size(); ++i) {
+                total += series->latency.bucket_count(i);
+            }
+            if (total > 0) {
+                out.histogram(duration_name, metrics->labels_of(*series), series->latency);
+            }
         }
     }
     out.family(in_flight_name, "HTTP requests being handled now.", MetricType::gauge);
-    out.sample(in_flight_name, {}, static_cast<double>(in_flight()));
+    for (const RequestMetrics* metrics : all) {
+        Labels labels;
+        if (!metrics->listener_.empty()) {
+            labels.emplace_back("listener", metrics->listener_);
+        }
+        out.sample(in_flight_name, labels, static_cast<double>(metrics->in_flight()));
+    }
 }
 
 }  // namespace loupe::metrics

@@ -24,7 +24,8 @@ namespace loupe::metrics {
 class LOUPE_API RequestMetrics {
 public:
     /// OWNERSHIP: `routes` (the frozen registry the Router points into) outlives this object.
-    explicit RequestMetrics(const std::vector<RegisteredRoute>& routes);
+    /// `listener`: empty for the API's listener, else the extra listener's name.
+    explicit RequestMetrics(const std::vector<RegisteredRoute>& routes, std::string listener = {});
     ~RequestMetrics();
     RequestMetrics(const RequestMetrics&) = delete;
     RequestMetrics& operator=(const RequestMetrics&) = delete;
@@ -38,11 +39,15 @@ public:
     /// The families collect() writes.
     static std::vector<std::string> family_names();
     void collect(Exposition& out) const;
+    /// The families of several instances (the API's listener and the extra ones) at once.
+    static void collect(Exposition& out, const std::vector<const RequestMetrics*>& all);
 
 private:
     struct Series;
     Series* series_for(const RegisteredRoute* route, std::optional<Method> method) const noexcept;
+    Labels labels_of(const Series& series) const;
 
+    std::string listener_;
     const RegisteredRoute* routes_begin_;
     std::size_t route_count_;
     std::vector<Series*> by_route_;                 ///< per route; routes with equal labels share

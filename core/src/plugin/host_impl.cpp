@@ -3,8 +3,11 @@
 #include <stdexcept>
 #include <utility>
 
+#include "auth/access_gate.hpp"
 #include "events/event_envelope.hpp"
 #include "events/event_outbox.hpp"
+#include "http/registered_listener.hpp"
+#include "identity/project_core_fields.hpp"
 #include "jobs/job_store.hpp"
 #include "log/stderr_logger.hpp"
 
@@ -38,12 +41,14 @@ struct HostImpl::Staged {
     HostImpl& host_;
     bool committed = false;
     std::vector<Route> routes;
+    std::vector<std::shared_ptr<RegisteredListener>> listeners;
     std::vector<MigrationStep> migrations;
     JobKindTable jobs;
     std::map<std::string, RegisteredService> services;
     std::vector<RegisteredCommand> commands;
     std::map<std::string, TokenResolver> token_resolvers;
     std::vector<ProjectFieldsWriter> project_field_writers;
+    std::map<std::string, ProjectFieldSetter> project_field_setters;
     std::vector<SessionResolver> session_resolvers;
     std::map<std::string, std::set<int>> published_events;  ///< type → versions
     std::vector<std::unique_ptr<EventSubscriberTable>> subscribers;
@@ -58,11 +63,38 @@ struct HostImpl::Staged {
         explicit StagedRoutes(Staged& s) : s_(s) {}
         void add(Route route) override {
             require_open(s_.committed, s_.host_.plugin_name_, "a route");
+            // Every route says which object's permission guards it, or why it is public.
+            if (const auto problem = route_access_problem(route)) {
+                throw std::invalid_argument("route " + std::string(to_string(route.method)) + " " +
+                                            route.pattern + " " + *problem);
+            }
             s_.routes.push_back(std::move(route));
         }
         using Routes::add;
         Staged& s_;
     } routes_facade{*this};
+
+    struct StagedListeners final : Listeners {
+        explicit StagedListeners(Staged& s) : s_(s) {}
+        Listener& add(ListenerSpec spec) override {
+            require_open(s_.committed, s_.host_.plugin_name_, "a listener");
+            auto listener =
+                std::make_shared<RegisteredListener>(std::move(spec), s_.host_.plugin_name_);
+            for (const auto* table : {&s_.listeners, &s_.host_.core_.registries.listeners}) {
+                for (const auto& existing : *table) {
+                    if (existing->name() == listener->name()) {
+                        throw std::logic_error("plugin '" + s_.host_.plugin_name_ +
+                                               "' asked for listener '" + listener->name() +
+                                               "', already asked for by plugin '" +
+                                               existing->plugin() + "'");
+                    }
+                }
+            }
+            s_.listeners.push_back(listener);
+            return *listener;
+        }
+        Staged& s_;
+    } listeners_facade{*this};
 
     struct StagedMigrations final : Migrations {
         explicit StagedMigrations(Staged& s) : s_(s) {}
@@ -226,6 +258,15 @@ struct HostImpl::Staged {
             require_open(s_.committed, s_.host_.plugin_name_, "project fields");
             s_.project_field_writers.push_back(std::move(writer));
         }
+        void add_setter(std::string field, ProjectFieldSetter setter) override {
+            require_open(s_.committed, s_.host_.plugin_name_, "a project field setter");
+            if (core_project_field_setters().contains(field)) {
+                throw std::logic_error("project field \"" + field + "\" belongs to the core");
+            }
+            if (!s_.project_field_setters.emplace(field, std::move(setter)).second) {
+                throw std::logic_error("project field \"" + field + "\" has a setter already");
+            }
+        }
         Staged& s_;
     } project_fields_facade{*this};
 };
@@ -240,6 +281,9 @@ HostImpl::~HostImpl() = default;
 
 Routes& HostImpl::routes() {
     return staged_->routes_facade;
+}
+Listeners& HostImpl::listeners() {
+    return staged_->listeners_facade;
 }
 Migrations& HostImpl::migrations() {
     return staged_->migrations_facade;
@@ -336,8 +380,20 @@ void HostImpl::commit() {
         }
     }
 
+    for (const auto& listener : s.listeners) {
+        for (const auto& existing : registries.listeners) {
+            if (existing->name() == listener->name()) {
+                throw conflict("listener '" + listener->name() + "'", existing->plugin());
+            }
+        }
+    }
+
     for (auto& route : s.routes) {
         registries.routes.push_back(RegisteredRoute{std::move(route), plugin_name_});
+    }
+    for (auto& listener : s.listeners) {
+        listener->close_registration();
+        registries.listeners.push_back(std::move(listener));
     }
     if (!s.migrations.empty()) {
         registries.migrations.push_back(MigrationTrack{plugin_name_, std::move(s.migrations)});
@@ -357,6 +413,9 @@ void HostImpl::commit() {
     }
     for (auto& writer : s.project_field_writers) {
         registries.project_field_writers.push_back(std::move(writer));
+    }
+    for (auto& [field, setter] : s.project_field_setters) {
+        registries.project_field_setters[field] = std::move(setter);
     }
     for (auto& resolver : s.session_resolvers) {
         registries.session_resolvers.push_back(std::move(resolver));
@@ -391,12 +450,14 @@ void HostImpl::commit() {
 void HostImpl::discard() {
     auto& s = *staged_;
     s.routes.clear();
+    s.listeners.clear();
     s.migrations.clear();
     s.jobs.clear();
     s.services.clear();
     s.commands.clear();
     s.token_resolvers.clear();
     s.project_field_writers.clear();
+    s.project_field_setters.clear();
     s.session_resolvers.clear();
     s.bootstrap_hooks.clear();
     s.published_events.clear();

@@ -20,6 +20,7 @@ public:
 
     const std::string& plugin_name() const override { return plugin_name_; }
     Routes& routes() override;
+    Listeners& listeners() override;
     Migrations& migrations() override;
     JobQueue& jobs() override;
     Services& services() override;

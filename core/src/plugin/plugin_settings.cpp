@@ -1,5 +1,6 @@
 #include "plugin/plugin_settings.hpp"
 
+#include "loupe/plugin.hpp"
 #include "plugin/default_plugin_path.hpp"
 #include "runtime.hpp"
 
@@ -11,7 +12,7 @@ std::string plugin_search_path(const ConfigView& config) {
 }
 
 std::vector<std::string> enabled_plugin_names(const ConfigView& config) {
-    return split_list(config.get_string("plugins.enabled", "auth, builds"));
+    return split_list(config.get_string("plugins.enabled", default_enabled_plugins));
 }
 
 }  // namespace loupe

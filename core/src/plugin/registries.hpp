@@ -21,6 +21,8 @@
 
 namespace loupe {
 
+class RegisteredListener;
+
 struct RegisteredRoute {
     Route route;
     std::string plugin;
@@ -61,6 +63,8 @@ struct EventPublisher {
 
 struct Registries {
     std::vector<RegisteredRoute> routes;
+    /// Extra listeners, each with its own route table (http/registered_listener.hpp).
+    std::vector<std::shared_ptr<RegisteredListener>> listeners;
     std::vector<MigrationTrack> migrations;         ///< in install order
     JobKindTable job_handlers;                      ///< kind → handler and give-up handler
     std::map<std::string, std::string> job_owners;  ///< kind → plugin
@@ -68,6 +72,7 @@ struct Registries {
     std::vector<RegisteredCommand> commands;
     std::map<std::string, TokenResolver> token_resolvers;
     std::vector<ProjectFieldsWriter> project_field_writers;             ///< in install order
+    std::map<std::string, ProjectFieldSetter> project_field_setters;    ///< field → its owner's
     std::vector<SessionResolver> session_resolvers;                     ///< in install order
     std::multimap<std::string, EventSubscription> event_subscriptions;  ///< by event type
     std::map<std::string, EventPublisher> event_publishers;             ///< by event type

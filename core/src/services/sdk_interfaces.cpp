@@ -3,6 +3,7 @@
 #include "loupe/blob/blob_references.hpp"
 #include "loupe/cli/commands.hpp"
 #include "loupe/host.hpp"
+#include "loupe/http/listeners.hpp"
 #include "loupe/services/services.hpp"
 
 namespace loupe {
@@ -12,5 +13,7 @@ Services::~Services() = default;
 Commands::~Commands() = default;
 ProjectFields::~ProjectFields() = default;
 BlobReferences::~BlobReferences() = default;
+Listener::~Listener() = default;
+Listeners::~Listeners() = default;
 
 }  // namespace loupe

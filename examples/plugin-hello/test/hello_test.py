@@ -32,8 +32,8 @@ def fail(message, log_path=None):
     sys.exit(1)
 
 
-def request(method, url, token=None, body=None):
-    headers = {"Accept": "application/json"}
+def request(method, url, token=None, body=None, accept="application/json"):
+    headers = {"Accept": accept}
     data = None
     if token:
         headers["Authorization"] = f"Bearer {token}"
@@ -100,8 +100,12 @@ def start_server(args, data_dir, log_path):
 
 
 def check_plugin(base, token, log_path, web_enabled):
-    # Validation runs before authentication, as on every Argos route.
+    # A request with a body is authenticated before the body is read: without a token, even an
+    # invalid greeting is a 401; with one, the body is validated.
     status, body = request_json("POST", f"{base}/hello/greetings", None, {"text": ""})
+    if status != 401:
+        fail(f"an empty greeting without a token answered {status} {body}", log_path)
+    status, body = request_json("POST", f"{base}/hello/greetings", token, {"text": ""})
     if status != 400 or body["details"][0]["message"] != "text must be a string of 1 to 200 characters":
         fail(f"an empty greeting answered {status} {body}", log_path)
     status, body = request_json("POST", f"{base}/hello/greetings", None, {"text": "world"})
@@ -153,8 +157,9 @@ def check_plugin(base, token, log_path, web_enabled):
         fail(f"a malformed build number answered {status} {body}", log_path)
 
     if web_enabled:
-        # The review page's assets were found where the web plugin looks for them.
-        status, headers, _ = request("GET", base.removesuffix("/v2") + "/")
+        # The review page's assets were found where the web plugin looks for them (the page
+        # answers a browser's navigation, which asks for HTML).
+        status, headers, _ = request("GET", base.removesuffix("/v2") + "/", accept="text/html")
         if status != 200 or not headers.get("Content-Type", "").startswith("text/html"):
             fail(f"the review page answered {status}", log_path)
 

@@ -63,10 +63,12 @@ void add_account_analytics(Host& host, builds::BuildAnalytics& builds) {
     host.routes().add_validated(
         Method::get, "/accounts/{accountSlug}/analytics",
         AuthRequirement::personal_token_for_account,
+        // Only the projects the caller may view are counted (counted_projects).
+        RouteAccess::account(AccountPermission::member),
         [](Request& request) { return parse_analytics_query(query_of(request), now_ms()); },
         [&identity, &database, &builds](Request& request, const AnalyticsQuery& query) {
             const auto& principal = request.principal();
-            auto account = identity.authorize_account(principal, request.param("accountSlug"));
+            const Account& account = request.access().require_account();
             check_analytics_range(query);
             const auto starts = bucket_starts(query.from_ms, query.to_ms, query.group_by);
             std::vector<builds::BuildActivityRow> rows;

@@ -38,11 +38,10 @@ std::optional<int> parse_limit(const std::string& text, Validation& validation) 
 }  // namespace
 
 void add_flaky_tests(Host& host, builds::BuildAnalytics& builds) {
-    auto& identity = host.identity();
     auto& database = host.db();
     host.routes().add_validated(
         Method::get, "/projects/{owner}/{project}/analytics/flaky",
-        AuthRequirement::project_or_personal_token,
+        AuthRequirement::project_or_personal_token, RouteAccess::project(ProjectPermission::view),
         [&builds](Request& request) {
             Validation validation;
             FlakyInput input;
@@ -67,9 +66,8 @@ void add_flaky_tests(Host& host, builds::BuildAnalytics& builds) {
             validation.throw_if_any();
             return input;
         },
-        [&identity, &database, &builds](Request& request, const FlakyInput& input) {
-            auto project = identity.authorize_project(request.principal(), request.param("owner"),
-                                                      request.param("project"));
+        [&database, &builds](Request& request, const FlakyInput& input) {
+            const Project& project = request.access().require_project();
             const int64_t now = now_ms();
             const int64_t from = builds.metrics_period_start(input.period, now).value_or(now);
             auto session = database.session();

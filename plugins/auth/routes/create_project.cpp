@@ -1,6 +1,7 @@
 #include <soci/soci.h>
 
 #include "loupe/http/json_reader.hpp"
+#include "loupe/text/strings.hpp"
 #include "routes/routes.hpp"
 
 namespace loupe::auth {
@@ -11,14 +12,6 @@ struct CreateProjectInput {
     std::string account_slug;
 };
 
-std::string trimmed(const std::string& text) {
-    auto begin = text.find_first_not_of(" \t\n\r\f\v");
-    if (begin == std::string::npos) {
-        return {};
-    }
-    return text.substr(begin, text.find_last_not_of(" \t\n\r\f\v") - begin + 1);
-}
-
 CreateProjectInput parse(Request& request) {
     const Json& body = object_body(request);
     Validation validation;
@@ -27,7 +20,7 @@ CreateProjectInput parse(Request& request) {
     if (name == body.end() || !name->is_string()) {
         validation.add("name", expected_message("string", name == body.end() ? nullptr : &*name));
     } else {
-        input.name = trimmed(name->get<std::string>());
+        input.name = std::string(trim(name->get_ref<const std::string&>()));
         if (auto problem = project_name_problem(input.name)) {
             validation.add("name", *problem);
         }
@@ -51,14 +44,12 @@ void add_create_project(Host& host) {
     auto& identity = host.identity();
     auto& database = host.db();
     host.routes().add_validated(
-        Method::post, "/projects", AuthRequirement::personal_token, parse,
-        [&identity, &database](Request& request, const CreateProjectInput& input) {
-            const auto& principal = request.principal();
-            auto account = identity.authorize_account(principal, input.account_slug);
-            if (!identity.can_administer(principal.user_id, account)) {
-                throw HttpError::forbidden(
-                    "You do not have permission to create a project on this account.");
-            }
+        Method::post, "/projects", AuthRequirement::personal_token,
+        RouteAccess::account(AccountPermission::admin,
+                             "You do not have permission to create a project on this account.",
+                             "accountSlug"),
+        parse, [&identity, &database](Request& request, const CreateProjectInput& input) {
+            const Account& account = request.access().require_account();
             if (is_reserved_project_name(input.name)) {
                 throw HttpError::bad_request("Name is reserved for internal usage");
             }

@@ -4,14 +4,11 @@ namespace loupe::auth {
 
 void add_get_token_project(Host& host) {
     auto& identity = host.identity();
-    host.routes().add(Method::get, "/project", AuthRequirement::project_token,
-                      [&identity](Request& request) {
-                          auto project = identity.find_project(request.principal().project_id);
-                          if (!project) {
-                              throw HttpError::unauthorized();
-                          }
-                          return Response::json(identity.project_json(*project));
-                      });
+    host.routes().add(
+        Method::get, "/project", AuthRequirement::project_token,
+        RouteAccess::token_project(ProjectPermission::view), [&identity](Request& request) {
+            return Response::json(identity.project_json(request.access().require_project()));
+        });
 }
 
 }  // namespace loupe::auth

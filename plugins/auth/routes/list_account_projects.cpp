@@ -10,6 +10,8 @@ void add_list_account_projects(Host& host) {
     host.routes().add_validated(
         Method::get, "/accounts/{accountSlug}/projects",
         AuthRequirement::personal_token_for_account,
+        // Each project listed is one the caller may view (Identity::visible_projects).
+        RouteAccess::account(AccountPermission::member),
         [](Request& request) {
             Validation validation;
             auto pagination = parse_pagination(request, validation);
@@ -18,8 +20,8 @@ void add_list_account_projects(Host& host) {
         },
         [&identity](Request& request, const Pagination& pagination) {
             const auto& principal = request.principal();
-            auto account = identity.authorize_account(principal, request.param("accountSlug"));
-            auto projects = identity.visible_projects(principal.user_id, account);
+            auto projects =
+                identity.visible_projects(principal.user_id, request.access().require_account());
             const auto total = static_cast<int64_t>(projects.size());
             const auto first = std::min<int64_t>(pagination.offset(), total);
             const auto last = std::min<int64_t>(first + pagination.limit(), total);

@@ -1,14 +1,28 @@
 #pragma once
-// The auth plugin's endpoints (GET /project, GET and POST projects, account projects), one
-// per file.
+// The auth plugin's endpoints (GET /project, GET /me, GET and POST projects, account projects, the
+// account and its members), one per file.
 
 #include "loupe/host.hpp"
+#include "store/contributor_store.hpp"
+#include "store/team_store.hpp"
 
 namespace loupe::auth {
 
-void add_get_token_project(Host& host);      ///< GET /project
-void add_get_project(Host& host);            ///< GET /projects/{owner}/{project}
-void add_create_project(Host& host);         ///< POST /projects
-void add_list_account_projects(Host& host);  ///< GET /accounts/{accountSlug}/projects
+void add_get_token_project(Host& host);                 ///< GET /project
+void add_get_me(Host& host);                            ///< GET /me
+void add_get_project(Host& host);                       ///< GET /projects/{owner}/{project}
+void add_update_project(Host& host);                    ///< PATCH /projects/{owner}/{project}
+void add_create_project(Host& host);                    ///< POST /projects
+void add_list_account_projects(Host& host);             ///< GET /accounts/{accountSlug}/projects
+void add_get_account(Host& host, TeamStore& teams);     ///< GET /accounts/{accountSlug}
+void add_update_account(Host& host, TeamStore& teams);  ///< PATCH /accounts/{accountSlug}
+void add_list_account_members(Host& host,
+                              TeamStore& teams);  ///< GET /accounts/{accountSlug}/members
+/// PATCH /accounts/{accountSlug}/members/{userId}
+void add_set_account_member_level(Host& host, TeamStore& teams);
+/// DELETE /accounts/{accountSlug}/members/{userId}
+void add_remove_account_member(Host& host, TeamStore& teams);
+/// GET /projects/{owner}/{project}/contributors, PUT and DELETE .../contributors/{userId}
+void add_project_contributors(Host& host, ContributorStore& contributors);
 
 }  // namespace loupe::auth

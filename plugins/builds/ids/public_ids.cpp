@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "ids/sqids.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe::builds {
 namespace {
@@ -60,11 +61,7 @@ std::optional<ChangeRef> parse_legacy(std::string_view id) {
 }  // namespace
 
 std::string test_public_id(std::string_view project_name, int64_t test_id) {
-    std::string id(project_name);
-    for (char& c : id) {
-        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    }
-    return id + "-" + argos_sqids().encode({static_cast<uint64_t>(test_id)});
+    return to_upper(project_name) + "-" + argos_sqids().encode({static_cast<uint64_t>(test_id)});
 }
 
 std::string change_public_id(std::string_view project_name, int64_t test_id,

@@ -4,16 +4,10 @@
 #include <cctype>
 #include <stdexcept>
 
+#include "loupe/text/strings.hpp"
+
 namespace loupe::builds {
 namespace {
-
-std::string lower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return out;
-}
 
 // The specification's deterministic shuffle: swaps position i with a position derived from the
 // two characters at i and at its mirror, walking inwards.
@@ -83,9 +77,9 @@ Sqids::Sqids(std::string_view alphabet, unsigned min_length,
     if (min_length > 255) {
         throw std::invalid_argument("Sqids minimum length has to be between 0 and 255");
     }
-    const std::string alphabet_lower = lower(alphabet);
+    const std::string alphabet_lower = to_lower(alphabet);
     for (const auto& word : blocklist) {
-        std::string word_lower = lower(word);
+        std::string word_lower = to_lower(word);
         const bool usable =
             word.size() >= 3 && std::all_of(word_lower.begin(), word_lower.end(), [&](char c) {
                 return alphabet_lower.find(c) != std::string::npos;
@@ -168,7 +162,7 @@ std::vector<uint64_t> Sqids::decode(std::string_view id) const {
 }
 
 bool Sqids::is_blocked(const std::string& id) const {
-    const std::string id_lower = lower(id);
+    const std::string id_lower = to_lower(id);
     for (const auto& word : blocklist_) {
         if (word.size() > id_lower.size()) {
             continue;

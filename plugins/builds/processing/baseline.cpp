@@ -8,7 +8,8 @@ namespace loupe::builds {
 namespace {
 
 // Intrinsic eligibility: same project, name and mode, processed, not a subset, not skipped,
-// every screenshot received, a passing (or absent) test report, and not rejected by a review.
+// every screenshot received, a passing (or absent) test report, not rejected by a review, and
+// not from a fork's CI run unless a review accepted it.
 Query eligible(int64_t project_id, const std::string& name, BuildMode mode, int64_t exclude_id) {
     Query query;
     query.where("project_id = ?", {project_id})
@@ -17,6 +18,10 @@ Query eligible(int64_t project_id, const std::string& name, BuildMode mode, int6
         .where("job_status = 'complete' AND subset = 0 AND complete = 1 AND valid = 1")
         .where("type IS NULL OR type <> 'skipped'")
         .where("review_state IS NULL OR review_state <> 'rejected'")
+        // A build a fork's CI run sent is a baseline only once a review accepted it: its
+        // commit is not one the git provider vouched for (a pull request run builds a merge
+        // commit of the fork's head).
+        .where("untrusted_head = 0 OR review_state = 'accepted'")
         .where("id <> ?", {exclude_id});
     return query;
 }

@@ -44,14 +44,14 @@ std::span<const uint8_t> as_bytes(const std::string& text) {
 }
 
 /// The first bytes and the size of a stored file, for the memory estimate.
-struct StoredFile {
+struct FilePrefix {
     std::string prefix;
     uint64_t size = 0;
     StoredImage image() const { return {as_bytes(prefix), size}; }
 };
 
-StoredFile stored_file(BlobStore& blobs, const Screenshot& screenshot) {
-    StoredFile file;
+FilePrefix read_file_prefix(BlobStore& blobs, const Screenshot& screenshot) {
+    FilePrefix file;
     file.prefix =
         blobs.read_prefix(screenshot.key, imagediff::image_size_prefix_bytes).value_or("");
     const auto info = blobs.stat(screenshot.key);
@@ -63,7 +63,7 @@ StoredFile stored_file(BlobStore& blobs, const Screenshot& screenshot) {
 // and it needs no job): decoding it says its size or why it cannot be read.
 Dimensions decoded_size(BlobStore& blobs, const DiffEngineSettings& settings,
                         const Screenshot& screenshot) {
-    const StoredFile file = stored_file(blobs, screenshot);
+    const FilePrefix file = read_file_prefix(blobs, screenshot);
     const DiffReservation reservation(*settings.memory, diff_memory_need(nullptr, file.image()),
                                       nullptr, settings.retained_bytes_per_worker);
     imagediff::Image image;
@@ -75,8 +75,8 @@ Dimensions decoded_size(BlobStore& blobs, const DiffEngineSettings& settings,
 Computed compare_images(Host& host, const DiffEngineSettings& settings, const Screenshot& base,
                         const Screenshot& head) {
     auto& blobs = host.blobs();
-    const StoredFile base_file = stored_file(blobs, base);
-    const StoredFile head_file = stored_file(blobs, head);
+    const FilePrefix base_file = read_file_prefix(blobs, base);
+    const FilePrefix head_file = read_file_prefix(blobs, head);
     const StoredImage base_image = base_file.image();
     WorkerEngine& engine = worker_engine();
     const DiffReservation reservation(*settings.memory,

@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "store/project_blobs.hpp"
 #include "store/retention.hpp"
 #include "store/settings.hpp"
 
@@ -124,13 +125,17 @@ public:
         if (outcome.deleted.empty()) {
             return outcome;
         }
-        if (collect_keys) {
-            outcome.blob_keys = blob_keys_of_builds(session, outcome.deleted);
-        }
+        std::vector<std::string> keys = blob_keys_of_builds(session, outcome.deleted);
         DeletedBuilds deleted{project_id_, outcome.deleted,
                               diff_ids_of_builds(session, outcome.deleted)};
         outcome.other_rows = deletion_.notify(session, deleted);
         outcome.rows = delete_builds(session, outcome.deleted);
+        // Files no remaining build of the project names are no longer the project's: naming
+        // them again takes an upload (and they stop counting against its storage quota).
+        release_unreferenced(session, project_id_, keys);
+        if (collect_keys) {
+            outcome.blob_keys = std::move(keys);
+        }
         return outcome;
     }
 

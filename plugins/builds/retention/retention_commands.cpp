@@ -2,10 +2,9 @@
 
 #include <soci/soci.h>
 
-#include <charconv>
 #include <iostream>
-#include <stdexcept>
 
+#include "loupe/cli/lookups.hpp"
 #include "store/settings.hpp"
 
 namespace loupe::builds {
@@ -18,85 +17,30 @@ constexpr const char* prune_usage =
     "  comments, then the stored files nothing references any more; --dry-run changes nothing\n"
     "  and prints what would be freed\n";
 
+constexpr int64_t max_retention_days = 36500;
+
 constexpr const char* retention_usage =
     "usage: loupe admin retention --project ACCOUNT/NAME [--days N | --default] [--json]\n"
     "  shows or sets how many days the project's builds are kept (0: forever; --default: the\n"
     "  server's plugins.builds.retention_days)\n";
 
-struct UsageError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
-struct Arguments {
-    bool dry_run = false;
-    bool json = false;
-    bool skip_blobs = false;
-    bool use_default = false;
-    std::optional<std::string> project;
-    std::optional<std::string> days;
-};
-
-Arguments parse(const std::vector<std::string>& args, bool retention) {
-    Arguments parsed;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const auto& arg = args[i];
-        const auto value = [&]() -> std::string {
-            if (i + 1 >= args.size()) {
-                throw UsageError(arg + " expects a value");
-            }
-            return args[++i];
-        };
-        if (arg == "--json") {
-            parsed.json = true;
-        } else if (arg == "--project") {
-            parsed.project = value();
-        } else if (!retention && arg == "--dry-run") {
-            parsed.dry_run = true;
-        } else if (!retention && arg == "--skip-blobs") {
-            parsed.skip_blobs = true;
-        } else if (retention && arg == "--days") {
-            parsed.days = value();
-        } else if (retention && arg == "--default") {
-            parsed.use_default = true;
-        } else {
-            throw UsageError("unknown option \"" + arg + "\"");
-        }
-    }
-    return parsed;
-}
-
-Project find_project(Identity& identity, const std::string& text) {
-    const auto slash = text.find('/');
-    if (slash == std::string::npos) {
-        throw UsageError("--project expects ACCOUNT/NAME, got \"" + text + "\"");
-    }
-    auto project = identity.find_project(text.substr(0, slash), text.substr(slash + 1));
-    if (!project) {
-        throw std::runtime_error("no project " + text);
-    }
-    return *project;
-}
-
-int64_t parse_days(const std::string& text) {
-    int64_t days = -1;
-    const auto* end = text.data() + text.size();
-    const auto [ptr, error] = std::from_chars(text.data(), end, days);
-    if (error != std::errc() || ptr != end || days < 0 || days > 36500) {
-        throw UsageError("--days expects a number of days from 0 to 36500, got \"" + text + "\"");
-    }
-    return days;
-}
+const cli::OptionSpec prune_spec{
+    .command = "prune", .optional = {"project"}, .flags = {"dry-run", "skip-blobs", "json"}};
+const cli::OptionSpec retention_spec{.command = "retention",
+                                     .required = {"project"},
+                                     .optional = {"days"},
+                                     .flags = {"default", "json"}};
 
 int run_prune(Host& host, Retention& retention, const std::vector<std::string>& args) {
-    const auto parsed = parse(args, false);
+    const cli::Options parsed(prune_spec, args);
     RetentionOptions options;
-    options.dry_run = parsed.dry_run;
-    options.sweep_blobs = !parsed.skip_blobs;
-    if (parsed.project) {
-        options.project_id = find_project(host.identity(), *parsed.project).id;
+    options.dry_run = parsed.has("dry-run");
+    options.sweep_blobs = !parsed.has("skip-blobs");
+    if (parsed.has("project")) {
+        options.project_id = cli::project_option(host.identity(), parsed).id;
     }
     const auto report = retention.run(options);
-    if (parsed.json) {
+    if (parsed.has("json")) {
         std::cout << report.to_json().dump() << "\n";
     } else {
         std::cout << report.to_text();
@@ -105,26 +49,26 @@ int run_prune(Host& host, Retention& retention, const std::vector<std::string>& 
 }
 
 int run_retention(Host& host, Retention& retention, const std::vector<std::string>& args) {
-    const auto parsed = parse(args, true);
-    if (!parsed.project) {
-        throw UsageError("--project is required");
+    const cli::Options parsed(retention_spec, args);
+    const bool use_default = parsed.has("default");
+    if (parsed.has("days") && use_default) {
+        throw cli::UsageError("--days and --default exclude each other");
     }
-    if (parsed.days && parsed.use_default) {
-        throw UsageError("--days and --default exclude each other");
+    const auto project = cli::project_option(host.identity(), parsed);
+    std::optional<int64_t> days;
+    if (auto text = parsed.optional_value("days")) {
+        days = cli::integer_argument(*text, "--days", 0, max_retention_days);
     }
-    const auto project = find_project(host.identity(), *parsed.project);
-    const std::optional<int64_t> days =
-        parsed.days ? std::optional<int64_t>(parse_days(*parsed.days)) : std::nullopt;
     const auto settings = host.db().transaction([&](soci::session& session) {
         auto current = build_settings_of(session, project.id);
-        if (days || parsed.use_default) {
+        if (days || use_default) {
             current.retention_days = days;
             save_build_settings(session, project.id, current);
         }
         return current;
     });
     const auto effective = settings.retention_days.value_or(retention.default_days());
-    if (parsed.json) {
+    if (parsed.has("json")) {
         std::cout << Json{{"project", project.account_slug + "/" + project.name},
                           {"retentionDays", effective > 0 ? Json(effective) : Json(nullptr)},
                           {"serverDefault", !settings.retention_days.has_value()}}
@@ -142,21 +86,8 @@ int run_retention(Host& host, Retention& retention, const std::vector<std::strin
 CommandFn guarded(const char* name, const char* usage,
                   std::function<int(const std::vector<std::string>&)> run) {
     return [name, usage, run = std::move(run)](const std::vector<std::string>& args) {
-        try {
-            for (const auto& arg : args) {
-                if (arg == "--help" || arg == "-h" || arg == "help") {
-                    std::cout << usage;
-                    return 0;
-                }
-            }
-            return run(args);
-        } catch (const UsageError& error) {
-            std::cerr << "loupe admin " << name << ": " << error.what() << "\n\n" << usage;
-            return 2;
-        } catch (const std::runtime_error& error) {
-            std::cerr << "loupe admin " << name << ": " << error.what() << "\n";
-            return 1;
-        }
+        return cli::run_command(std::string("loupe admin ") + name, usage, args, std::cout,
+                                std::cerr, [&] { return run(args); });
     };
 }
 

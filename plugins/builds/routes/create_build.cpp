@@ -7,18 +7,15 @@
 #include "build_resources.hpp"
 #include "finalize.hpp"
 #include "loupe/http/json_reader.hpp"
+#include "loupe/text/strings.hpp"
+#include "processing/baseline.hpp"
 #include "routes/routes.hpp"
+#include "store/settings.hpp"
+#include "uploads/upload_policy.hpp"
 #include "validation.hpp"
 
 namespace loupe::builds {
 namespace {
-
-constexpr int64_t upload_ttl_ms = 30 * 60 * 1000;
-
-struct Upload {
-    std::string key;
-    std::string content_type;  ///< "" for the legacy form: any type may be PUT
-};
 
 struct CreateBuildInput {
     Build build;
@@ -53,11 +50,8 @@ void read_secure_uploads(JsonReader& reader, CreateBuildInput& input) {
             }
         }
         if (key && normalized) {
-            std::string lower = *key;
-            std::transform(lower.begin(), lower.end(), lower.begin(),
-                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
             unique = seen.insert(*key).second && unique;
-            input.screenshots.push_back({lower, *normalized});
+            input.screenshots.push_back({to_lower(*key), *normalized});
         }
     }
     if (!unique) {
@@ -71,7 +65,7 @@ void read_secure_uploads(JsonReader& reader, CreateBuildInput& input) {
     }
 }
 
-CreateBuildInput parse(Request& request) {
+CreateBuildInput parse_create_build_input(Request& request) {
     const Json& body = object_body(request);
     Validation validation;
     JsonReader reader(body, validation);
@@ -141,55 +135,20 @@ CreateBuildInput parse(Request& request) {
     return input;
 }
 
-Json upload_targets(BlobStore& blobs, const std::vector<Upload>& uploads, bool secure_form) {
-    Json targets = Json::array();
-    std::set<std::string> listed;
-    std::vector<std::string> keys;
-    for (const auto& upload : uploads) {
-        if (listed.insert(upload.key).second) {
-            keys.push_back(upload.key);
-        }
-    }
-    const auto absent = blobs.missing(keys);
-    std::set<std::string> to_upload(absent.begin(), absent.end());
-    for (const auto& upload : uploads) {
-        if (to_upload.erase(upload.key) == 0) {
-            continue;  // held already, or listed once
-        }
-        if (secure_form) {
-            auto [url, fields] =
-                blobs.signed_post_form(upload.key, upload.content_type, upload_ttl_ms);
-            Json form = Json::object();
-            for (const auto& [name, value] : fields) {
-                form[name] = value;
-            }
-            targets.push_back({{"key", upload.key}, {"postUrl", url}, {"fields", form}});
-        } else {
-            targets.push_back(
-                {{"key", upload.key},
-                 {"putUrl", blobs.signed_put_url(upload.key, upload.content_type, upload_ttl_ms)}});
-        }
-    }
-    return targets;
-}
-
 }  // namespace
 
-void add_create_build(Host& host, const BuildEvents& events) {
+void add_create_build(Host& host, const BuildEvents& events, const UploadPolicy& policy) {
     auto& identity = host.identity();
     auto& database = host.db();
     auto& blobs = host.blobs();
     auto& jobs = host.jobs();
     auto& log = host.log();
     host.routes().add_validated(
-        Method::post, "/builds", AuthRequirement::project_token, parse,
-        [&, host_ptr = &host](Request& request, CreateBuildInput& input) {
+        Method::post, "/builds", AuthRequirement::project_token, RouteAccess::token_project(),
+        parse_create_build_input, [&, host_ptr = &host](Request& request, CreateBuildInput& input) {
             const auto& principal = request.principal();
             Build& requested = input.build;
-            if (principal.bound_commit && *principal.bound_commit != requested.commit) {
-                throw HttpError::unauthorized(
-                    "Token is bound to a different commit than the one provided.");
-            }
+            check_bound_run(principal, requested);
             if (requested.parallel && !requested.parallel_nonce) {
                 throw HttpError::bad_request(
                     "`parallelNonce` is required when `parallel` is `true`");
@@ -198,18 +157,21 @@ void add_create_build(Host& host, const BuildEvents& events) {
                 throw HttpError::bad_request(
                     "`mergeQueue` must be `true` when `mergeQueuePrNumbers` is provided");
             }
-            auto project = identity.find_project(principal.project_id);
-            if (!project) {
-                throw HttpError::unauthorized();
-            }
+            const Project* project = &request.access().require_project();
             const auto dialect = database.dialect();
+            int64_t build_id = 0;
             Json rendered = database.transaction([&](soci::session& session) {
+                const BuildSettings settings = build_settings_of(session, project->id);
+                check_untrusted_head(principal, requested, auto_approve_glob(settings, *project));
+                check_screenshot_quota(quotas_of(settings, policy),
+                                       static_cast<int64_t>(input.screenshots.size()));
                 lock_build_counter(session, dialect, project->id);
                 std::optional<Build> existing;
                 if (requested.parallel) {
                     existing = find_parallel_build(session, dialect, project->id,
                                                    *requested.parallel_nonce, requested.name);
                     if (existing && input.skipped) {
+                        build_id = existing->id;
                         return render_build(session, *existing, *project, host_ptr->public_url());
                     }
                     if (existing && existing->complete) {
@@ -228,6 +190,9 @@ void add_create_build(Host& host, const BuildEvents& events) {
                         build.type = BuildType::skipped;
                     }
                     insert_build(session, build);
+                    if (principal.untrusted_head) {
+                        mark_untrusted_head(session, build.id);
+                    }
                     identity.touch_project(session, project->id, build.created_at);
                     events.publish(session, BuildEvent::created, build);
                     if (input.skipped) {
@@ -237,6 +202,7 @@ void add_create_build(Host& host, const BuildEvents& events) {
                                                {"number", std::to_string(build.number)},
                                                {"project", std::to_string(project->id)}});
                 }
+                build_id = build.id;
                 return render_build(session, build, *project, host_ptr->public_url());
             });
             std::vector<Upload> traces;
@@ -245,8 +211,11 @@ void add_create_build(Host& host, const BuildEvents& events) {
             }
             return Response::json(
                 {{"build", rendered},
-                 {"screenshots", upload_targets(blobs, input.screenshots, input.secure_form)},
-                 {"pwTraces", upload_targets(blobs, traces, input.secure_form)}},
+                 {"screenshots",
+                  upload_targets(database, blobs, project->id, build_id, input.screenshots,
+                                 input.secure_form, policy.clock_skew_ms)},
+                 {"pwTraces", upload_targets(database, blobs, project->id, build_id, traces,
+                                             input.secure_form, policy.clock_skew_ms)}},
                 201);
         });
 }

@@ -6,15 +6,16 @@
 #include "finalize.hpp"
 #include "loupe/http/json_reader.hpp"
 #include "routes/routes.hpp"
+#include "uploads/upload_policy.hpp"
 
 namespace loupe::builds {
 
 void add_finalize_builds(Host& host, const BuildEvents& events) {
-    auto& identity = host.identity();
     auto& database = host.db();
     auto& jobs = host.jobs();
     host.routes().add_validated(
         Method::post, "/builds/finalize", AuthRequirement::project_token,
+        RouteAccess::token_project(),
         [](Request& request) {
             const Json& body = object_body(request);
             Validation validation;
@@ -25,19 +26,13 @@ void add_finalize_builds(Host& host, const BuildEvents& events) {
         },
         [&, host_ptr = &host](Request& request, const std::string& nonce) {
             const auto& principal = request.principal();
-            auto project = identity.find_project(principal.project_id);
-            if (!project) {
-                throw HttpError::unauthorized();
-            }
+            const Project* project = &request.access().require_project();
             const auto dialect = database.dialect();
             Json builds = database.transaction([&](soci::session& session) {
                 Json list = Json::array();
                 for (auto id : builds_awaiting_finalize(session, project->id, nonce)) {
                     auto build = find_build(session, dialect, id, true);
-                    if (principal.bound_commit && *principal.bound_commit != build->commit) {
-                        throw HttpError::unauthorized(
-                            "Token is bound to a different commit than the one provided.");
-                    }
+                    check_bound_run(principal, *build);
                     if (!build->complete) {
                         build->metadata = shard_metadata(session, build->id);
                         finalize_build(session, jobs, events, *build);

@@ -17,7 +17,7 @@ struct FindBaselineInput {
     BuildMode mode = BuildMode::ci;
 };
 
-FindBaselineInput parse(Request& request) {
+FindBaselineInput parse_find_baseline_input(Request& request) {
     const Json& body = object_body(request);
     Validation validation;
     JsonReader reader(body, validation);
@@ -34,15 +34,12 @@ FindBaselineInput parse(Request& request) {
 }  // namespace
 
 void add_find_baseline(Host& host) {
-    auto& identity = host.identity();
     auto& database = host.db();
     host.routes().add_validated(
-        Method::post, "/baseline", AuthRequirement::project_token, parse,
+        Method::post, "/baseline", AuthRequirement::project_token,
+        RouteAccess::token_project(ProjectPermission::view), parse_find_baseline_input,
         [&, host_ptr = &host](Request& request, const FindBaselineInput& input) {
-            auto project = identity.find_project(request.principal().project_id);
-            if (!project) {
-                throw HttpError::unauthorized();
-            }
+            const Project* project = &request.access().require_project();
             auto session = database.session();
             auto baseline = find_eligible_baseline(*session, project->id, input.commits, input.name,
                                                    input.mode);

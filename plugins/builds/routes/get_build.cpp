@@ -8,11 +8,10 @@
 namespace loupe::builds {
 
 void add_get_build(Host& host) {
-    auto& identity = host.identity();
     auto& database = host.db();
     host.routes().add_validated(
         Method::get, "/projects/{owner}/{project}/builds/{buildNumber}",
-        AuthRequirement::project_or_personal_token,
+        AuthRequirement::project_or_personal_token, RouteAccess::project(ProjectPermission::view),
         [](Request& request) {
             Validation validation;
             auto number = parse_positive_integer(request.param("buildNumber"), validation);
@@ -21,8 +20,7 @@ void add_get_build(Host& host) {
         },
         [&, host_ptr = &host](Request& request, int64_t number) {
             const auto& principal = request.principal();
-            auto project = identity.authorize_project(principal, request.param("owner"),
-                                                      request.param("project"));
+            const Project& project = request.access().require_project();
             auto session = database.session();
             auto build = find_build_by_number(*session, project.id, number);
             if (!build) {

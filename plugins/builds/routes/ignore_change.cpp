@@ -14,18 +14,15 @@ namespace loupe::builds {
 namespace {
 
 void add_route(Host& host, const char* action, bool ignore) {
-    auto& identity = host.identity();
     auto& database = host.db();
     host.routes().add(
         Method::post, std::string("/projects/{owner}/{project}/changes/{changeId}/") + action,
-        AuthRequirement::personal_token, [&identity, &database, ignore](Request& request) {
+        AuthRequirement::personal_token,
+        RouteAccess::project(ProjectPermission::review,
+                             "You do not have permission to ignore changes on this project"),
+        [&database, ignore](Request& request) {
             const auto& principal = request.principal();
-            auto project = identity.authorize_project(principal, request.param("owner"),
-                                                      request.param("project"));
-            if (!identity.permissions(principal.user_id, project).review) {
-                throw HttpError::forbidden(
-                    "You do not have permission to ignore changes on this project");
-            }
+            const Project& project = request.access().require_project();
             const auto ref = parse_change_public_id(request.param("changeId"));
             Json result = database.transaction([&](soci::session& session) {
                 if (!build_settings_of(session, project.id).ignore_enabled) {

@@ -5,6 +5,7 @@
 #include "loupe/http/json_reader.hpp"
 #include "loupe/http/pagination.hpp"
 #include "loupe/http/single_query.hpp"
+#include "loupe/text/strings.hpp"
 #include "routes/routes.hpp"
 #include "store/query.hpp"
 
@@ -19,7 +20,7 @@ struct ListBuildsInput {
     bool distinct_name = false;
 };
 
-ListBuildsInput parse(Request& request) {
+ListBuildsInput parse_list_builds_input(Request& request) {
     Validation validation;
     ListBuildsInput input;
     input.pagination = parse_pagination(request, validation);
@@ -33,9 +34,8 @@ ListBuildsInput parse(Request& request) {
         if (search->empty()) {
             validation.add("search", "Too small: expected string to have >=1 characters");
         }
-        auto begin = search->find_first_not_of(" \t\r\n");
-        if (begin != std::string::npos) {
-            input.search = search->substr(begin, search->find_last_not_of(" \t\r\n") - begin + 1);
+        if (const auto text = trim(*search, " \t\r\n"); !text.empty()) {
+            input.search = std::string(text);
         }
     }
     input.distinct_name = single_query(request, "distinctName", validation) == "true";
@@ -55,23 +55,16 @@ std::string escape_like(const std::string& text) {
     return out;
 }
 
-std::string lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
-
 }  // namespace
 
 void add_list_builds(Host& host) {
-    auto& identity = host.identity();
     auto& database = host.db();
     host.routes().add_validated(
         Method::get, "/projects/{owner}/{project}/builds",
-        AuthRequirement::project_or_personal_token, parse,
+        AuthRequirement::project_or_personal_token, RouteAccess::project(ProjectPermission::view),
+        parse_list_builds_input,
         [&, host_ptr = &host](Request& request, const ListBuildsInput& input) {
-            auto project = identity.authorize_project(request.principal(), request.param("owner"),
-                                                      request.param("project"));
+            const Project& project = request.access().require_project();
             Query query;
             query.where("project_id = ?", {project.id});
             if (input.head) {
@@ -81,7 +74,7 @@ void add_list_builds(Host& host) {
                 query.where("COALESCE(pr_head_commit, commit_sha) = ?", {*input.head_sha});
             }
             if (input.search && !input.search->empty()) {
-                const auto needle = lower(*input.search);
+                const auto needle = to_lower(*input.search);
                 const std::string like = "%" + escape_like(needle) + "%";
                 if (matches(needle, "^[0-9a-f]{7,40}$")) {
                     query.where(

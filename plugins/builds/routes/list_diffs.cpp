@@ -25,7 +25,7 @@ struct ListDiffsInput {
     MetricsPeriod period = MetricsPeriod::last_7_days;
 };
 
-ListDiffsInput parse(Request& request) {
+ListDiffsInput parse_list_diffs_input(Request& request) {
     Validation validation;
     ListDiffsInput input;
     auto number = parse_positive_integer(request.param("buildNumber"), validation);
@@ -108,16 +108,14 @@ void add_test_and_change(const std::string& project_name, const DiffView& diff,
 }  // namespace
 
 void add_list_diffs(Host& host) {
-    auto& identity = host.identity();
     auto& database = host.db();
     auto& blobs = host.blobs();
     host.routes().add_validated(
         Method::get, "/projects/{owner}/{project}/builds/{buildNumber}/diffs",
-        AuthRequirement::project_or_personal_token, parse,
-        [&](Request& request, const ListDiffsInput& input) {
+        AuthRequirement::project_or_personal_token, RouteAccess::project(ProjectPermission::view),
+        parse_list_diffs_input, [&](Request& request, const ListDiffsInput& input) {
             const auto& principal = request.principal();
-            auto project = identity.authorize_project(principal, request.param("owner"),
-                                                      request.param("project"));
+            const Project& project = request.access().require_project();
             auto session = database.session();
             auto build = find_build_by_number(*session, project.id, input.number);
             if (!build) {

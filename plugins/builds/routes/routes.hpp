@@ -3,11 +3,14 @@
 
 #include "loupe/host.hpp"
 #include "service/build_events.hpp"
+#include "uploads/upload_policy.hpp"
 
 namespace loupe::builds {
 
-void add_create_build(Host& host, const BuildEvents& events);     ///< POST /builds
-void add_update_build(Host& host, const BuildEvents& events);     ///< PUT /builds/{buildId}
+/// POST /builds
+void add_create_build(Host& host, const BuildEvents& events, const UploadPolicy& policy);
+/// PUT /builds/{buildId}
+void add_update_build(Host& host, const BuildEvents& events, const UploadPolicy& policy);
 void add_finalize_builds(Host& host, const BuildEvents& events);  ///< POST /builds/finalize
 void add_get_build(Host& host);      ///< GET /projects/{owner}/{project}/builds/{buildNumber}
 void add_list_builds(Host& host);    ///< GET /projects/{owner}/{project}/builds

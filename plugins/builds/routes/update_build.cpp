@@ -7,9 +7,12 @@
 #include "build_resources.hpp"
 #include "finalize.hpp"
 #include "loupe/http/json_reader.hpp"
+#include "loupe/text/strings.hpp"
 #include "routes/routes.hpp"
 #include "store/screenshots.hpp"
+#include "store/settings.hpp"
 #include "store/shards.hpp"
+#include "uploads/upload_policy.hpp"
 #include "validation.hpp"
 
 namespace loupe::builds {
@@ -29,9 +32,7 @@ ScreenshotInput read_screenshot(const Json& item, const std::string& path, Valid
     ScreenshotInput screenshot;
     JsonReader reader(item, validation, path);
     if (auto key = reader.pattern("key", true, sha256_pattern)) {
-        screenshot.key = *key;
-        std::transform(screenshot.key.begin(), screenshot.key.end(), screenshot.key.begin(),
-                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        screenshot.key = to_lower(*key);
     }
     screenshot.name = reader.string("name", true).value_or("");
     if (const Json* base = reader.get("baseName"); base && !base->is_null()) {
@@ -50,11 +51,8 @@ ScreenshotInput read_screenshot(const Json& item, const std::string& path, Valid
         screenshot.metadata =
             read_screenshot_metadata(*metadata, reader.path_of("metadata"), validation);
     }
-    screenshot.pw_trace_key = reader.pattern("pwTraceKey", false, sha256_pattern);
-    if (screenshot.pw_trace_key) {
-        std::transform(screenshot.pw_trace_key->begin(), screenshot.pw_trace_key->end(),
-                       screenshot.pw_trace_key->begin(),
-                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (auto trace = reader.pattern("pwTraceKey", false, sha256_pattern)) {
+        screenshot.pw_trace_key = to_lower(*trace);
     }
     screenshot.threshold = reader.number("threshold", false, 0, 1);
     if (auto type = reader.string("contentType", false)) {
@@ -67,7 +65,7 @@ ScreenshotInput read_screenshot(const Json& item, const std::string& path, Valid
     return screenshot;
 }
 
-UpdateBuildInput parse(Request& request) {
+UpdateBuildInput parse_update_build_input(Request& request) {
     UpdateBuildInput input;
     const auto& id = request.param("buildId");
     if (!id.empty() && id.size() < 19 && std::all_of(id.begin(), id.end(), ::isdigit)) {
@@ -107,8 +105,8 @@ bool is_idempotent_retry(soci::session& session, const Build& build,
     return true;
 }
 
-std::vector<std::string> missing_blobs(BlobStore& blobs,
-                                       const std::vector<ScreenshotInput>& screenshots) {
+/// The files the screenshots name (their images and Playwright traces), each once.
+std::vector<std::string> named_keys(const std::vector<ScreenshotInput>& screenshots) {
     std::vector<std::string> keys;
     std::set<std::string> checked;
     for (const auto& screenshot : screenshots) {
@@ -119,7 +117,7 @@ std::vector<std::string> missing_blobs(BlobStore& blobs,
             }
         }
     }
-    return blobs.missing(keys);
+    return keys;
 }
 
 std::string shard_key_of(const UpdateBuildInput& input, const Request& request) {
@@ -166,31 +164,27 @@ void update_parallel(soci::session& session, JobQueue& jobs, const BuildEvents& 
 
 }  // namespace
 
-void add_update_build(Host& host, const BuildEvents& events) {
-    auto& identity = host.identity();
+void add_update_build(Host& host, const BuildEvents& events, const UploadPolicy& policy) {
     auto& database = host.db();
     auto& blobs = host.blobs();
     auto& jobs = host.jobs();
     host.routes().add_validated(
-        Method::put, "/builds/{buildId}", AuthRequirement::project_token, parse,
+        Method::put, "/builds/{buildId}", AuthRequirement::project_token,
+        // The build named must belong to the token's project (checked below, with its row).
+        RouteAccess::token_project(), parse_update_build_input,
         [&, host_ptr = &host](Request& request, UpdateBuildInput& input) {
             const auto& principal = request.principal();
             if (!input.build_id) {
                 throw HttpError::not_found("Build not found");
             }
-            // Looked up before the transaction: a second pooled session must not be taken
-            // while one is held.
-            auto project = identity.find_project(principal.project_id);
+            const Project* project = &request.access().require_project();
             const auto dialect = database.dialect();
             Json rendered = database.transaction([&](soci::session& session) {
                 auto build = find_build(session, dialect, *input.build_id, true);
                 if (!build) {
                     throw HttpError::not_found("Build not found");
                 }
-                if (principal.bound_commit && *principal.bound_commit != build->commit) {
-                    throw HttpError::unauthorized(
-                        "Token is bound to a different commit than the one provided.");
-                }
+                check_bound_run(principal, *build);
                 if (build->complete) {
                     if (!is_idempotent_retry(session, *build, input.screenshots)) {
                         throw HttpError::conflict("Build is already finalized");
@@ -199,7 +193,8 @@ void add_update_build(Host& host, const BuildEvents& events) {
                     if (build->project_id != principal.project_id) {
                         throw HttpError::forbidden("Build does not belong to project");
                     }
-                    if (auto missing = missing_blobs(blobs, input.screenshots); !missing.empty()) {
+                    const auto keys = named_keys(input.screenshots);
+                    if (auto missing = blobs.missing(keys); !missing.empty()) {
                         std::vector<std::string> details;
                         for (const auto& key : missing) {
                             details.push_back("No uploaded file for key " + key);
@@ -209,6 +204,13 @@ void add_update_build(Host& host, const BuildEvents& events) {
                                         "to their putUrl before updating the build",
                                         details);
                     }
+                    const ProjectQuotas quotas =
+                        quotas_of(build_settings_of(session, build->project_id), policy);
+                    check_screenshot_quota(quotas,
+                                           count_build_screenshots(session, build->id) +
+                                               static_cast<int64_t>(input.screenshots.size()));
+                    require_held(session, blobs, build->project_id, build->id, keys, quotas,
+                                 policy.clock_skew_ms);
                     if (input.parallel) {
                         update_parallel(session, jobs, events, *build, input, request);
                     } else {

@@ -214,6 +214,10 @@ void insert_build(soci::session& session, Build& b) {
         soci::use(b.updated_at), soci::use(finalized_at), soci::into(b.id);
 }
 
+void mark_untrusted_head(soci::session& session, int64_t build_id) {
+    session << "UPDATE builds SET untrusted_head = 1 WHERE id = :id", soci::use(build_id);
+}
+
 void update_build_state(soci::session& session, const Build& b) {
     const std::string metadata = json_text(b.metadata);
     const std::string stats = json_text(b.stats);

@@ -109,6 +109,8 @@ int64_t allocate_build_number(soci::session& session, int64_t project_id);
 
 /// Inserts `build` (number already set); fills its id.
 void insert_build(soci::session& session, Build& build);
+/// Marks a build as sent by a CI run of a fork: a baseline only once a review accepted it.
+void mark_untrusted_head(soci::session& session, int64_t build_id);
 /// Writes the mutable state columns back (not the review state).
 void update_build_state(soci::session& session, const Build& build);
 /// Writes the review state columns.

@@ -11,11 +11,11 @@ std::optional<PruneSchedule> load_prune_schedule(soci::session& session) {
         (session.prepare << "SELECT sequence, next_run_at, last_run_at FROM build_prune_schedule "
                             "WHERE id = 1");
     for (const auto& row : rows) {
-        RowCursor cursor(row);
+        const RowReader read(row);
         PruneSchedule schedule;
-        schedule.sequence = cursor.int64();
-        schedule.next_run_at = cursor.int64();
-        schedule.last_run_at = cursor.optional_int64();
+        schedule.sequence = read.int64("sequence");
+        schedule.next_run_at = read.int64("next_run_at");
+        schedule.last_run_at = read.optional_int("last_run_at");
         return schedule;
     }
     return std::nullopt;

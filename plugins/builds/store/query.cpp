@@ -69,8 +69,8 @@ std::vector<int64_t> Query::ids(soci::session& session, const std::string& table
                                 std::vector<QueryValue> suffix_values) const {
     std::vector<int64_t> ids;
     for_each_row(
-        session, column, table, suffix,
-        [&](const soci::row& row) { ids.push_back(RowReader(row).int64(std::size_t{0})); },
+        session, column + " AS selected_id", table, suffix,
+        [&](const soci::row& row) { ids.push_back(RowReader(row).int64("selected_id")); },
         std::move(suffix_values));
     return ids;
 }

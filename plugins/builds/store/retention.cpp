@@ -29,7 +29,7 @@ std::vector<int64_t> projects_with_builds(soci::session& session) {
     soci::rowset<soci::row> rows =
         (session.prepare << "SELECT DISTINCT project_id FROM builds ORDER BY project_id");
     for (const auto& row : rows) {
-        ids.push_back(RowReader(row).int64(0));
+        ids.push_back(RowReader(row).int64("project_id"));
     }
     return ids;
 }
@@ -41,13 +41,13 @@ std::vector<BuildLink> project_build_links(soci::session& session, int64_t proje
                             "WHERE project_id = :p ORDER BY id",
          soci::use(project_id));
     for (const auto& row : rows) {
-        RowCursor cursor(row);
+        const RowReader read(row);
         BuildLink link;
-        link.id = cursor.int64();
-        link.name = cursor.text();
-        link.branch = cursor.text();
-        link.created_at = cursor.int64();
-        link.base_build_id = cursor.optional_int64();
+        link.id = read.int64("id");
+        link.name = read.text("name");
+        link.branch = read.text("branch");
+        link.created_at = read.int64("created_at");
+        link.base_build_id = read.optional_int("base_build_id");
         links.push_back(std::move(link));
     }
     return links;
@@ -67,17 +67,18 @@ std::vector<std::pair<int64_t, int64_t>> uses_of_builds(soci::session& session,
                                                         const std::vector<int64_t>& ids) {
     std::vector<std::pair<int64_t, int64_t>> uses;
     const auto collect = [&](const soci::row& row) {
-        RowCursor cursor(row);
-        const auto used = cursor.int64();
-        uses.emplace_back(used, cursor.int64());
+        const RowReader read(row);
+        uses.emplace_back(read.int64("used_build_id"), read.int64("user_build_id"));
     };
     for_each_row_of_ids(
         session,
-        std::string("SELECT base_build_id, id FROM builds WHERE base_build_id IN ") + ids_table +
-            " AND id <> base_build_id",
+        std::string("SELECT base_build_id AS used_build_id, id AS user_build_id FROM builds "
+                    "WHERE base_build_id IN ") +
+            ids_table + " AND id <> base_build_id",
         ids, collect);
     for_each_row_of_ids(session,
-                        std::string("SELECT DISTINCT s.build_id, d.build_id FROM screenshots s "
+                        std::string("SELECT DISTINCT s.build_id AS used_build_id, "
+                                    "d.build_id AS user_build_id FROM screenshots s "
                                     "JOIN screenshot_diffs d ON d.base_screenshot_id = s.id "
                                     "WHERE s.build_id IN ") +
                             ids_table + " AND d.build_id <> s.build_id",
@@ -91,7 +92,7 @@ std::vector<int64_t> diff_ids_of_builds(soci::session& session, const std::vecto
                         std::string("SELECT id FROM screenshot_diffs WHERE build_id IN ") +
                             ids_table + " ORDER BY id",
                         ids,
-                        [&](const soci::row& row) { diffs.push_back(RowReader(row).int64(0)); });
+                        [&](const soci::row& row) { diffs.push_back(RowReader(row).int64("id")); });
     return diffs;
 }
 
@@ -99,19 +100,19 @@ std::vector<std::string> blob_keys_of_builds(soci::session& session,
                                              const std::vector<int64_t>& ids) {
     std::vector<std::string> keys;
     const auto collect = [&](const soci::row& row) {
-        if (auto key = RowReader(row).optional_text(0)) {
+        if (auto key = RowReader(row).optional_text("blob_key")) {
             keys.push_back(*key);
         }
     };
-    for (const char* sql : {"SELECT blob_key FROM screenshots WHERE build_id IN ",
-                            "SELECT pw_trace_key FROM screenshots WHERE pw_trace_key IS NOT NULL "
-                            "AND build_id IN ",
-                            "SELECT mask_key FROM screenshot_diffs WHERE mask_key IS NOT NULL AND "
-                            "build_id IN ",
-                            // Other builds' diffs against these builds' screenshots go too.
-                            "SELECT d.mask_key FROM screenshot_diffs d JOIN screenshots s ON s.id "
-                            "= d.base_screenshot_id WHERE d.mask_key IS NOT NULL AND s.build_id "
-                            "IN "}) {
+    for (const char* sql :
+         {"SELECT blob_key FROM screenshots WHERE build_id IN ",
+          "SELECT pw_trace_key AS blob_key FROM screenshots WHERE pw_trace_key IS NOT NULL "
+          "AND build_id IN ",
+          "SELECT mask_key AS blob_key FROM screenshot_diffs WHERE mask_key IS NOT NULL AND "
+          "build_id IN ",
+          // Other builds' diffs against these builds' screenshots go too.
+          "SELECT d.mask_key AS blob_key FROM screenshot_diffs d JOIN screenshots s ON s.id "
+          "= d.base_screenshot_id WHERE d.mask_key IS NOT NULL AND s.build_id IN "}) {
         for_each_row_of_ids(session, std::string(sql) + ids_table, ids, collect);
     }
     std::sort(keys.begin(), keys.end());

@@ -140,7 +140,7 @@ std::vector<StoredFile> files_without_dimensions(soci::session& session, int64_t
          soci::use(build_id));
     for (const auto& row : rows) {
         RowReader r(row);
-        files.push_back({r.text(0), r.text(1)});
+        files.push_back({r.text("blob_key"), r.text("content_type")});
     }
     return files;
 }
@@ -153,7 +153,7 @@ std::map<std::string, std::string> stored_screenshot_names(soci::session& sessio
          soci::use(build_id));
     for (const auto& row : rows) {
         RowReader r(row);
-        names[r.text(0)] = r.text(1);
+        names[r.text("name")] = r.text("blob_key");
     }
     return names;
 }

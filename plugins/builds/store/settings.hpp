@@ -4,13 +4,12 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace soci {
-class session;
-}
+#include "loupe/settings/project_settings.hpp"
 
 namespace loupe::builds {
 
@@ -23,8 +22,16 @@ struct BuildSettings {
     /// Builds older than this many days are pruned (0: kept forever); unset = the server's
     /// default (`plugins.builds.retention_days`).
     std::optional<int64_t> retention_days;
+    /// Bytes of stored files the project may hold (0: no limit); unset = the server's default
+    /// (`plugins.builds.max_stored_bytes`).
+    std::optional<int64_t> max_stored_bytes;
+    /// Screenshots one build may hold, all shards together (0: no limit); unset = the server's
+    /// default (`plugins.builds.max_screenshots_per_build`).
+    std::optional<int64_t> max_screenshots_per_build;
 };
 
+/// The plugin's table of them (loupe/settings/project_settings.hpp: NULL is "not set").
+const std::shared_ptr<const ProjectSettingsTable<BuildSettings>>& build_settings_table();
 /// The project's settings (the defaults when it has none stored).
 BuildSettings build_settings_of(soci::session& session, int64_t project_id);
 /// The settings of several projects in one statement (every id present).

@@ -44,7 +44,7 @@ std::vector<Json> completed_shard_metadata(soci::session& session, int64_t build
                             "= 1 ORDER BY created_at, shard_key",
          soci::use(build_id));
     for (const auto& row : rows) {
-        if (auto metadata = RowReader(row).json(0); !metadata.is_null()) {
+        if (auto metadata = RowReader(row).json("metadata"); !metadata.is_null()) {
             reports.push_back(std::move(metadata));
         }
     }

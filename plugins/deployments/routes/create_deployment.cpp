@@ -6,6 +6,8 @@
 
 #include "branch_glob.hpp"
 #include "deployment_input.hpp"
+#include "deployment_quota.hpp"
+#include "routes/deployment_aliases.hpp"
 #include "routes/routes.hpp"
 #include "site_names.hpp"
 #include "store/contents.hpp"
@@ -44,6 +46,18 @@ Json upload_targets(BlobStore& blobs, const std::vector<DeploymentFile>& files,
     return targets;
 }
 
+/// The sum of the declared sizes, saturated (a client may declare any size).
+int64_t declared_bytes(const std::vector<DeploymentFile>& files) {
+    int64_t total = 0;
+    for (const auto& file : files) {
+        if (file.size > INT64_MAX - total) {
+            return INT64_MAX;
+        }
+        total += file.size;
+    }
+    return total;
+}
+
 }  // namespace
 
 void add_create_deployment(PluginContext& context) {
@@ -51,17 +65,23 @@ void add_create_deployment(PluginContext& context) {
     RouteOptions options;
     options.max_json_bytes = max_request_bytes;
     host.routes().add_validated(
-        Method::post, "/deployments", AuthRequirement::project_token, parse_deployment_input,
-        [&host](Request& request, DeploymentInput& input) {
+        Method::post, "/deployments", AuthRequirement::project_token, RouteAccess::token_project(),
+        parse_deployment_input,
+        [&context, &host](Request& request, DeploymentInput& input) {
             const auto& principal = request.principal();
+            // A CI run's token deploys the run's own commit and branch (a pull request run's
+            // merge commit is not one the provider vouches for).
             if (principal.bound_commit && *principal.bound_commit != input.commit) {
                 throw HttpError::unauthorized(
                     "Token is bound to a different commit than the one provided.");
             }
-            const auto project = host.identity().find_project(principal.project_id);
-            if (!project) {
-                throw HttpError::unauthorized();
+            if (!principal.allows_branch(input.branch)) {
+                throw HttpError::unauthorized(
+                    "Token is bound to a different branch than the one provided.");
             }
+            check_declared(static_cast<int64_t>(input.files.size()), declared_bytes(input.files),
+                           context.quota);
+            const Project* project = &request.access().require_project();
             std::vector<std::string> hashes;
             hashes.reserve(input.files.size());
             for (const auto& file : input.files) {
@@ -80,11 +100,21 @@ void add_create_deployment(PluginContext& context) {
                 deployment = Deployment{};
                 deployment.project_id = project->id;
                 deployment.environment = infer_environment(input, settings, *project);
+                if (principal.untrusted_head && deployment.environment == "production") {
+                    throw HttpError::forbidden(
+                        "A CI run of a fork cannot deploy to production. Deploy from the "
+                        "repository itself, or with a project token");
+                }
                 deployment.branch = input.branch;
                 deployment.commit = input.commit;
                 deployment.pr_number = input.pr_number;
                 deployment.spa = input.spa.value_or(false);
                 deployment.created_at = now_ms();
+                // Refused before any upload, and again at finalization (the names may be taken
+                // meanwhile).
+                refuse_alias_conflicts(
+                    session, *project,
+                    planned_aliases(*project, deployment.branch, deployment.environment));
                 do {
                     deployment.slug = new_deployment_slug(project->name, project->account_slug);
                 } while (site_name_taken(session, deployment.slug));

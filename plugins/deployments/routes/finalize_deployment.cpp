@@ -6,10 +6,10 @@
 #include <map>
 
 #include "deployment_json.hpp"
+#include "deployment_quota.hpp"
+#include "routes/deployment_aliases.hpp"
 #include "routes/deployment_lookup.hpp"
 #include "routes/routes.hpp"
-#include "site_names.hpp"
-#include "store/aliases.hpp"
 #include "store/contents.hpp"
 
 namespace loupe::deployments {
@@ -68,7 +68,8 @@ void add_finalize_deployment(PluginContext& context) {
     Host& host = context.host;
     host.routes().add(
         Method::post, "/deployments/{deploymentId}/finalize", AuthRequirement::project_token,
-        [&context, &host](Request& request) {
+        // The deployment named must belong to the token's project (visible_deployment).
+        RouteAccess::token_project(), [&context, &host](Request& request) {
             const auto& principal = request.principal();
             auto& database = host.db();
             const auto dialect = database.dialect();
@@ -81,6 +82,10 @@ void add_finalize_deployment(PluginContext& context) {
                 if (principal.bound_commit && *principal.bound_commit != deployment.commit) {
                     throw HttpError::unauthorized(
                         "Token is bound to a different commit than the one provided.");
+                }
+                if (!principal.allows_branch(deployment.branch)) {
+                    throw HttpError::unauthorized(
+                        "Token is bound to a different branch than the one provided.");
                 }
                 check_pending(deployment);
                 unregistered = unregistered_files(*session, deployment.id);
@@ -96,24 +101,21 @@ void add_finalize_deployment(PluginContext& context) {
                 Deployment locked = visible_deployment(
                     session, dialect, std::to_string(deployment.id), principal, true);
                 check_pending(locked);
+                const auto aliases = planned_aliases(*project, locked.branch, locked.environment);
+                refuse_alias_conflicts(session, *project, aliases);
                 register_contents(session, stored);
+                // The sizes the store reported, never the ones the client declared.
+                check_stored_bytes(stored_bytes(session, locked.id), context.quota);
                 locked.finalized_at = now_ms();
                 mark_ready(session, locked.id, *locked.finalized_at);
                 locked.status = "ready";
-                upsert_alias(session,
-                             branch_alias(project->name, locked.branch, project->account_slug),
-                             "branch", locked.project_id, locked.id);
-                if (locked.environment == "production") {
-                    upsert_alias(session, production_alias(project->name, project->account_slug),
-                                 "production", locked.project_id, locked.id);
-                }
+                point_aliases(session, *project, aliases, locked.id);
                 host.jobs().enqueue(session, compress_job_kind, {{"deploymentId", locked.id}});
                 return locked;
             });
             host.log().info("deployment.ready", {{"id", std::to_string(ready.id)},
                                                  {"new_contents", std::to_string(stored.size())}});
-            auto session = database.session();
-            return Response::json(deployment_json(ready, deployment_url(context, *session, ready)));
+            return Response::json(deployment_json(ready, deployment_url(context, ready)));
         });
 }
 
@@ -121,12 +123,14 @@ void add_get_deployment(PluginContext& context) {
     Host& host = context.host;
     host.routes().add(
         Method::get, "/deployments/{deploymentId}", AuthRequirement::project_token,
-        [&context, &host](Request& request) {
-            auto session = host.db().session();
-            const Deployment deployment = visible_deployment(
-                *session, host.db().dialect(), request.param("deploymentId"), request.principal());
-            return Response::json(
-                deployment_json(deployment, deployment_url(context, *session, deployment)));
+        RouteAccess::token_project(ProjectPermission::view), [&context, &host](Request& request) {
+            Deployment deployment;
+            {
+                auto session = host.db().session();
+                deployment = visible_deployment(*session, host.db().dialect(),
+                                                request.param("deploymentId"), request.principal());
+            }
+            return Response::json(deployment_json(deployment, deployment_url(context, deployment)));
         });
 }
 

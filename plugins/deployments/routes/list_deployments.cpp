@@ -39,42 +39,53 @@ void add_list_deployments(PluginContext& context) {
     Host& host = context.host;
     host.routes().add_validated(
         Method::get, "/projects/{owner}/{project}/deployments",
-        AuthRequirement::project_or_personal_token, parse,
+        AuthRequirement::project_or_personal_token,
+        // The URLs handed out open private sites: the caller needs `view` on the project.
+        RouteAccess::project(ProjectPermission::view), parse,
         [&context, &host](Request& request, const ListDeploymentsInput& input) {
-            const auto& principal = request.principal();
-            const auto project = host.identity().authorize_project(
-                principal, request.param("owner"), request.param("project"));
-            // The URLs handed out open private sites: a person needs `view` on the project.
-            if (principal.is_user() &&
-                !host.identity().permissions(principal.user_id, project).view) {
-                throw HttpError::forbidden("You do not have permission to view this project");
-            }
+            const Project& project = request.access().require_project();
             const DeploymentFilter filter{project.id, input.branch, input.environment};
-            auto session = host.db().session();
-            const int64_t total = count_deployments(*session, filter);
-            const auto deployments = list_deployments(*session, filter, input.pagination.limit(),
-                                                      input.pagination.offset());
-            std::vector<int64_t> ids;
-            for (const auto& deployment : deployments) {
-                ids.push_back(deployment.id);
+            int64_t total = 0;
+            std::vector<Deployment> deployments;
+            std::map<int64_t, std::vector<Alias>> aliases;
+            ProjectAccess access;
+            {
+                auto session = host.db().session();
+                total = count_deployments(*session, filter);
+                deployments = list_deployments(*session, filter, input.pagination.limit(),
+                                               input.pagination.offset());
+                std::vector<int64_t> ids;
+                for (const auto& deployment : deployments) {
+                    ids.push_back(deployment.id);
+                }
+                aliases = aliases_of(*session, ids);
+                access = project_access(context, *session, project.id);
             }
-            const auto aliases = aliases_of(*session, ids);
-            const ProjectAccess access = project_access(context, *session, project.id);
+
+            // Every URL at once: the private links they need are issued in one transaction.
+            std::vector<SiteUrlRequest> sites;
+            for (const auto& deployment : deployments) {
+                sites.push_back({deployment.id, deployment.slug, deployment.environment, ""});
+                if (const auto found = aliases.find(deployment.id); found != aliases.end()) {
+                    for (const auto& alias : found->second) {
+                        sites.push_back(
+                            {deployment.id, alias.name, deployment.environment, alias.type});
+                    }
+                }
+            }
+            const std::vector<std::string> urls = site_urls(context, project.id, access, sites);
 
             Json results = Json::array();
+            std::size_t next_url = 0;
             for (const auto& deployment : deployments) {
-                Json rendered = deployment_json(
-                    deployment,
-                    site_url_for(context, access, deployment.slug, deployment.environment));
+                Json rendered = deployment_json(deployment, urls[next_url++]);
                 rendered["prNumber"] = deployment.pr_number ? Json(*deployment.pr_number) : Json();
                 Json alias_list = Json::array();
                 if (const auto found = aliases.find(deployment.id); found != aliases.end()) {
                     for (const auto& alias : found->second) {
-                        alias_list.push_back(
-                            {{"name", alias.name},
-                             {"type", alias.type},
-                             {"url", site_url_for(context, access, alias.name,
-                                                  deployment.environment, alias.type)}});
+                        alias_list.push_back({{"name", alias.name},
+                                              {"type", alias.type},
+                                              {"url", urls[next_url++]}});
                     }
                 }
                 rendered["aliases"] = std::move(alias_list);

@@ -11,7 +11,10 @@ void add_finalize_deployment(
 void add_get_deployment(PluginContext& context);  ///< GET /deployments/{deploymentId}
 /// GET /projects/{owner}/{project}/deployments
 void add_list_deployments(PluginContext& context);
-/// GET /d/{site}/{path...}, and GET /{path...} on {site}.{domain} when a domain is set.
+/// GET/DELETE /projects/{owner}/{project}/deployments/links, DELETE .../links/{linkId}
+void add_site_link_routes(PluginContext& context);
+/// Sites: GET /d/{site}/{path...} on the sites listener, or GET /{path...} on {site}.{domain}
+/// when a domain is set; on the review page's host, GET /d/{site}/{path...} redirects there.
 void add_site_routes(PluginContext& context);
 
 }  // namespace loupe::deployments

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "content_types.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe::deployments {
 namespace {
@@ -12,16 +13,6 @@ struct ByteRange {
     uint64_t first = 0;
     uint64_t length = 0;
 };
-
-std::string_view trimmed(std::string_view text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
-        text.remove_prefix(1);
-    }
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) {
-        text.remove_suffix(1);
-    }
-    return text;
-}
 
 bool parse_number(std::string_view text, uint64_t& value) {
     if (text.empty()) {
@@ -42,7 +33,7 @@ struct RangeRequest {
 
 RangeRequest parse_range(std::string_view header, uint64_t size) {
     RangeRequest result;
-    header = trimmed(header);
+    header = trim(header, http_whitespace);
     if (!header.starts_with("bytes=") || header.find(',') != std::string_view::npos) {
         return result;
     }
@@ -51,8 +42,8 @@ RangeRequest parse_range(std::string_view header, uint64_t size) {
     if (dash == std::string_view::npos) {
         return result;
     }
-    const std::string_view first_text = trimmed(header.substr(0, dash));
-    const std::string_view last_text = trimmed(header.substr(dash + 1));
+    const std::string_view first_text = trim(header.substr(0, dash), http_whitespace);
+    const std::string_view last_text = trim(header.substr(dash + 1), http_whitespace);
     uint64_t first = 0, last = 0;
     if (first_text.empty()) {  // suffix: the last n bytes
         if (!parse_number(last_text, last)) {
@@ -82,14 +73,14 @@ RangeRequest parse_range(std::string_view header, uint64_t size) {
 bool accepts_gzip(std::string_view header) {
     while (!header.empty()) {
         const std::size_t comma = header.find(',');
-        std::string_view item = trimmed(header.substr(0, comma));
+        std::string_view item = trim(header.substr(0, comma), http_whitespace);
         const std::size_t semicolon = item.find(';');
-        const std::string_view coding = trimmed(item.substr(0, semicolon));
+        const std::string_view coding = trim(item.substr(0, semicolon), http_whitespace);
         if (coding == "gzip" || coding == "x-gzip" || coding == "*") {
             if (semicolon == std::string_view::npos) {
                 return true;
             }
-            std::string_view parameter = trimmed(item.substr(semicolon + 1));
+            std::string_view parameter = trim(item.substr(semicolon + 1), http_whitespace);
             if (!parameter.starts_with("q=")) {
                 return true;
             }
@@ -109,7 +100,7 @@ bool accepts_gzip(std::string_view header) {
 bool etag_matches(std::string_view header, const std::string& etag) {
     while (!header.empty()) {
         const std::size_t comma = header.find(',');
-        std::string_view item = trimmed(header.substr(0, comma));
+        std::string_view item = trim(header.substr(0, comma), http_whitespace);
         if (item.starts_with("W/")) {
             item.remove_prefix(2);
         }

@@ -1,18 +1,9 @@
 #pragma once
-// Who may view a site. Public sites are open. A private site is served to a request that
-// passes one of the access rules: today a signed link (`?loupe_access=`, then a cookie scoped
-// to the site); a session rule (the web page's signed-in user with `view` permission on the
-// project) plugs in as one more rule, without changing the callers.
+// Who may view a site. A public site is open to anyone; a private one only through a private
+// link's key (store/links.hpp), until the link expires or is revoked. Nothing else grants
+// access: sites are served where no cookie or token of the review page is read.
 
-#include <functional>
-#include <optional>
-#include <string>
-#include <vector>
-
-#include "loupe/http/request.hpp"
-#include "site/access_token.hpp"
 #include "site/site_catalog.hpp"
-#include "site/site_urls.hpp"
 
 namespace loupe::deployments {
 
@@ -20,27 +11,8 @@ namespace loupe::deployments {
 /// follows the project's visibility and `domain-private` opens only the production alias.
 bool is_public_site(const ResolvedSite& site);
 
-/// Grants access to a private site, or not (nullopt). A grant may ask the response to set a
-/// cookie (the signed link's token, so the site's other pages need no link).
-struct AccessGrant {
-    std::optional<std::string> set_cookie;
-};
-using AccessRule = std::function<std::optional<AccessGrant>(
-    Request& request, const std::string& site_name, const ResolvedSite& site)>;
-
-/// The signed-link rule: a valid token in the query (answered with a cookie) or in the cookie.
-/// `tokens` is asked on use (its secret is read from the database on first use).
-AccessRule signed_link_rule(std::function<const AccessTokens&()> tokens, const SiteUrls& urls);
-
-class SiteAccess {
-public:
-    explicit SiteAccess(std::vector<AccessRule> rules) : rules_(std::move(rules)) {}
-    /// nullopt: refuse. A public site is always granted.
-    std::optional<AccessGrant> check(Request& request, const std::string& site_name,
-                                     const ResolvedSite& site) const;
-
-private:
-    std::vector<AccessRule> rules_;
-};
+/// True when the request may see the site: it is public, or was reached through a link that
+/// has not expired at `now_ms`.
+bool may_view(const ResolvedSite& site, int64_t now_ms);
 
 }  // namespace loupe::deployments

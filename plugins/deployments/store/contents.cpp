@@ -75,4 +75,13 @@ void record_gzip_variant(soci::session& session, const std::string& hash,
         soci::use(hash, "hash");
 }
 
+int64_t stored_bytes(soci::session& session, int64_t deployment_id) {
+    int64_t bytes = 0;
+    soci::indicator indicator = soci::i_ok;
+    session << "SELECT SUM(c.size) FROM deployment_files f JOIN deployment_contents c ON "
+               "c.hash = f.hash WHERE f.deployment_id = :id",
+        soci::use(deployment_id, "id"), soci::into(bytes, indicator);
+    return indicator == soci::i_null ? 0 : bytes;
+}
+
 }  // namespace loupe::deployments

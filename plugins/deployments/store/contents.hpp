@@ -22,6 +22,10 @@ std::set<std::string> registered_hashes(soci::session& session,
 void register_contents(soci::session& session,
                        const std::vector<std::pair<std::string, int64_t>>& hashes_and_sizes);
 
+/// The bytes of a deployment's files whose contents are registered (a content at two paths
+/// counts twice), with the sizes the store reported.
+int64_t stored_bytes(soci::session& session, int64_t deployment_id);
+
 /// A registered content that still needs its gzip variant looked at.
 struct PendingCompression {
     std::string hash;

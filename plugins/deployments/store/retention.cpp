@@ -74,7 +74,7 @@ std::vector<std::string> delete_deployments(soci::session& session, const std::v
     session << render_sql(dialect,
                           "SELECT COUNT(*) FROM deployment_files WHERE deployment_id" + in_ids),
         soci::use(rows, "rows"), soci::into(file_rows);
-    for (const char* table : {"deployment_files", "deployment_aliases"}) {
+    for (const char* table : {"deployment_files", "deployment_aliases", "deployment_links"}) {
         session << render_sql(
             dialect, std::string("DELETE FROM ") + table + " WHERE deployment_id" + in_ids),
             soci::use(rows, "rows");

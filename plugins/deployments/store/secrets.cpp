@@ -2,13 +2,13 @@
 
 #include <soci/soci.h>
 
+#include "loupe/crypto/random.hpp"
 #include "loupe/json.hpp"
-#include "random_text.hpp"
 
 namespace loupe::deployments {
 
 std::string load_or_create_secret(soci::session& session, const std::string& name) {
-    const std::string candidate = random_hex(32);
+    const std::string candidate = crypto::random_hex(32);
     const int64_t now = now_ms();
     // Two instances starting together both try; the first insert wins and both read it back.
     session << "INSERT INTO deployment_secrets (name, secret, created_at) VALUES (:name, "

@@ -4,13 +4,12 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace soci {
-class session;
-}
+#include "loupe/settings/project_settings.hpp"
 
 namespace loupe::deployments {
 
@@ -23,6 +22,10 @@ struct ProjectSettings {
     std::string auth = "project";
 };
 
+/// The values of `auth`: project, public, private, domain-private.
+const std::vector<std::string>& site_auth_modes();
+/// The plugin's table of them (loupe/settings/project_settings.hpp: NULL is "not set").
+const std::shared_ptr<const ProjectSettingsTable<ProjectSettings>>& settings_table();
 ProjectSettings load_settings(soci::session& session, int64_t project_id);
 /// The settings of several projects in one statement (every id present).
 std::map<int64_t, ProjectSettings> load_settings(soci::session& session,

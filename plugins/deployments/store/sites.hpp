@@ -20,6 +20,10 @@ struct SiteTarget {
     std::string alias_type;   ///< "" when reached by slug; branch | production for an alias
     bool spa = false;
     bool compressed = false;
+    /// Reached through a private link's key: served whatever the project's access setting,
+    /// until `link_expires_at` (epoch ms).
+    bool via_link = false;
+    int64_t link_expires_at = 0;
 };
 
 /// The ready deployment a name reaches: a slug first, then an alias; nullopt otherwise.

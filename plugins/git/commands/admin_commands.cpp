@@ -1,91 +1,39 @@
 #include "commands/admin_commands.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
-#include <map>
+#include <limits>
 #include <regex>
-#include <set>
-#include <stdexcept>
 
+#include "loupe/cli/lookups.hpp"
 #include "store/links.hpp"
+#include "store/project_settings.hpp"
 
 namespace loupe::git {
 namespace {
 
-class UsageError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
-class RefusedError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
-
-/// `--name value` pairs and the `--json` flag, checked against what the command accepts.
-class Options {
-public:
-    Options(const std::vector<std::string>& args, const std::set<std::string>& accepted) {
-        for (std::size_t i = 0; i < args.size(); ++i) {
-            const auto& arg = args[i];
-            if (arg == "--json") {
-                json = true;
-                continue;
-            }
-            if (!arg.starts_with("--") || !accepted.contains(arg.substr(2))) {
-                throw UsageError("unexpected argument \"" + arg + "\"");
-            }
-            if (i + 1 >= args.size()) {
-                throw UsageError("missing value after " + arg);
-            }
-            values_[arg.substr(2)] = args[++i];
-        }
-    }
-    const std::string& required(const std::string& name) const {
-        auto found = values_.find(name);
-        if (found == values_.end()) {
-            throw UsageError("missing --" + name);
-        }
-        return found->second;
-    }
-    std::optional<std::string> optional(const std::string& name) const {
-        auto found = values_.find(name);
-        return found == values_.end() ? std::nullopt : std::optional(found->second);
-    }
-
-    bool json = false;
-
-private:
-    std::map<std::string, std::string> values_;
-};
+using cli::CommandError;
+using cli::Options;
+using cli::UsageError;
 
 const std::regex github_repository(R"(^[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100}$)");
 const std::regex gitlab_path(R"(^[A-Za-z0-9_.][A-Za-z0-9_.-]*(/[A-Za-z0-9_.][A-Za-z0-9_.-]*)+$)");
 
 int64_t positive_id(const std::string& option, const std::string& text) {
-    if (text.empty() || text.size() > 18 ||
-        text.find_first_not_of("0123456789") != std::string::npos || std::stoll(text) <= 0) {
-        throw UsageError("--" + option + " must be a positive integer (got \"" + text + "\")");
-    }
-    return std::stoll(text);
+    return cli::integer_argument(text, "--" + option, 1, std::numeric_limits<int64_t>::max());
 }
 
-Project find_project(Host& host, const std::string& slug) {
-    const auto slash = slug.find('/');
-    if (slash == std::string::npos || slash == 0 || slash + 1 == slug.size()) {
-        throw UsageError("--project must be ACCOUNT/PROJECT (got \"" + slug + "\")");
-    }
-    auto project = host.identity().find_project(slug.substr(0, slash), slug.substr(slash + 1));
-    if (!project) {
-        throw RefusedError("no project " + slug);
-    }
-    return *project;
-}
-
-Json link_json(const RepositoryLink& link, const std::string& project_slug, bool tokenless) {
+Json link_json(const RepositoryLink& link, const std::string& project_slug,
+               const GitProjectSettings& settings) {
     Json out{{"project", project_slug},
              {"provider", provider_name(link.provider)},
              {"repository", link.repository},
-             {"tokenlessAuthEnabled", tokenless}};
+             {"tokenlessAuthEnabled", settings.tokenless_auth_enabled},
+             {"githubActionsOidcEnabled", settings.github_actions_oidc_enabled},
+             {"gitlabCiOidcEnabled", settings.gitlab_ci_oidc_enabled},
+             {"prCommentEnabled", settings.pr_comment_enabled},
+             {"summaryCheck", settings.summary_check}};
     if (link.installation_id) {
         out["installationId"] = *link.installation_id;
     }
@@ -106,6 +54,10 @@ std::string link_text(const Json& link) {
         text += " (installation " + std::to_string(link["installationId"].get<int64_t>()) + ")";
     }
     text += link["tokenlessAuthEnabled"].get<bool>() ? ", tokenless auth on" : "";
+    text += link["githubActionsOidcEnabled"].get<bool>() ? ", GitHub Actions OIDC on" : "";
+    text += link["gitlabCiOidcEnabled"].get<bool>() ? ", GitLab CI OIDC on" : "";
+    text += link["prCommentEnabled"].get<bool>() ? "" : ", pull request comment off";
+    text += ", summary check " + link["summaryCheck"].get<std::string>();
     return text;
 }
 
@@ -114,27 +66,27 @@ using Action = std::function<Json(Host&, const Options&)>;
 struct AdminCommand {
     const char* action;
     const char* synopsis;
-    std::set<std::string> options;
+    cli::OptionSpec options;
     Action run;
 };
 
 Json save(Host& host, const Project& project, RepositoryLink link) {
     link.project_id = project.id;
-    bool tokenless = false;
+    GitProjectSettings settings;
     host.db().transaction([&](soci::session& session) {
         save_link(session, link, now_ms());
-        tokenless = tokenless_auth_enabled(session, project.id);
+        settings = project_settings(session, project.id);
     });
-    return Json{{"linked", link_json(link, project.account_slug + "/" + project.name, tokenless)}};
+    return Json{{"linked", link_json(link, project.account_slug + "/" + project.name, settings)}};
 }
 
 Json link_github(Host& host, const Options& options) {
-    const auto& repository = options.required("repo");
+    const auto& repository = options.value("repo");
     if (!std::regex_match(repository, github_repository)) {
         throw UsageError("--repo must be OWNER/NAME (got \"" + repository + "\")");
     }
-    const auto installation = positive_id("installation-id", options.required("installation-id"));
-    const auto project = find_project(host, options.required("project"));
+    const auto installation = positive_id("installation-id", options.value("installation-id"));
+    const auto project = cli::project_option(host.identity(), options);
     RepositoryLink link;
     link.provider = Provider::github;
     link.repository = repository;
@@ -143,47 +95,68 @@ Json link_github(Host& host, const Options& options) {
 }
 
 Json link_gitlab(Host& host, const Options& options) {
-    const auto& path = options.required("gitlab-project");
+    const auto& path = options.value("gitlab-project");
     if (!std::regex_match(path, gitlab_path)) {
         throw UsageError("--gitlab-project must be GROUP/NAME (got \"" + path + "\")");
     }
     RepositoryLink link;
     link.provider = Provider::gitlab;
     link.repository = path;
-    if (auto id = options.optional("gitlab-project-id")) {
+    if (auto id = options.optional_value("gitlab-project-id")) {
         link.gitlab_project_id = positive_id("gitlab-project-id", *id);
     }
-    if (auto file = options.optional("token-file")) {
+    if (auto file = options.optional_value("token-file")) {
         if (!std::ifstream(*file)) {
-            throw RefusedError("cannot read --token-file " + *file);
+            throw CommandError("cannot read --token-file " + *file);
         }
         link.token_file = *file;
     }
-    return save(host, find_project(host, options.required("project")), link);
+    return save(host, cli::project_option(host.identity(), options), link);
 }
 
 Json unlink(Host& host, const Options& options) {
-    const auto& slug = options.required("project");
-    const auto project = find_project(host, slug);
+    const auto& slug = options.value("project");
+    const auto project = cli::project_option(host.identity(), options);
     const bool removed = host.db().transaction(
         [&](soci::session& session) { return delete_link(session, project.id); });
     if (!removed) {
-        throw RefusedError(slug + " is not linked to a repository");
+        throw CommandError(slug + " is not linked to a repository");
     }
     return Json{{"unlinked", slug}};
 }
 
-Json tokenless_auth(Host& host, const Options& options) {
-    const auto& value = options.required("enabled");
-    if (value != "true" && value != "false") {
-        throw UsageError("--enabled must be true or false (got \"" + value + "\")");
+/// A command that turns one of the project's keyless ways in on or off.
+Action toggle(const char* field, bool GitProjectSettings::*member) {
+    return [field, member](Host& host, const Options& options) {
+        const auto& value = options.value("enabled");
+        if (value != "true" && value != "false") {
+            throw UsageError("--enabled must be true or false (got \"" + value + "\")");
+        }
+        const auto& slug = options.value("project");
+        const auto project = cli::project_option(host.identity(), options);
+        host.db().transaction([&](soci::session& session) {
+            auto settings = project_settings(session, project.id);
+            settings.*member = value == "true";
+            git_settings_table()->write(session, project.id, settings);
+        });
+        return Json{{"project", slug}, {field, value == "true"}};
+    };
+}
+
+/// `project summary-check --mode always|never|auto`.
+Json summary_check(Host& host, const Options& options) {
+    const auto& mode = options.value("mode");
+    const auto& choices = summary_check_choices();
+    if (std::find(choices.begin(), choices.end(), mode) == choices.end()) {
+        throw UsageError("--mode must be always, never or auto (got \"" + mode + "\")");
     }
-    const auto& slug = options.required("project");
-    const auto project = find_project(host, slug);
+    const auto project = cli::project_option(host.identity(), options);
     host.db().transaction([&](soci::session& session) {
-        set_tokenless_auth_enabled(session, project.id, value == "true", now_ms());
+        auto settings = project_settings(session, project.id);
+        settings.summary_check = mode;
+        git_settings_table()->write(session, project.id, settings);
     });
-    return Json{{"project", slug}, {"tokenlessAuthEnabled", value == "true"}};
+    return Json{{"project", options.value("project")}, {"summaryCheck", mode}};
 }
 
 Json links(Host& host, const Options&) {
@@ -193,7 +166,7 @@ Json links(Host& host, const Options&) {
         auto project = host.identity().find_project(link.project_id);
         if (project) {
             list.push_back(link_json(link, project->account_slug + "/" + project->name,
-                                     tokenless_auth_enabled(*session, link.project_id)));
+                                     project_settings(*session, link.project_id)));
         }
     }
     return Json{{"links", list}};
@@ -212,8 +185,20 @@ void print_text(const Json& result) {
             std::cout << "no project is linked to a repository\n";
         }
     } else {
-        std::cout << result["project"].get<std::string>() << ": tokenless authentication "
-                  << (result["tokenlessAuthEnabled"].get<bool>() ? "enabled" : "disabled") << "\n";
+        for (const auto& [field, words] :
+             {std::pair{"tokenlessAuthEnabled", "tokenless authentication"},
+              std::pair{"githubActionsOidcEnabled", "GitHub Actions OIDC authentication"},
+              std::pair{"gitlabCiOidcEnabled", "GitLab CI OIDC authentication"},
+              std::pair{"prCommentEnabled", "pull request comment"}}) {
+            if (result.contains(field)) {
+                std::cout << result["project"].get<std::string>() << ": " << words << " "
+                          << (result[field].get<bool>() ? "enabled" : "disabled") << "\n";
+            }
+        }
+        if (result.contains("summaryCheck")) {
+            std::cout << result["project"].get<std::string>() << ": summary check "
+                      << result["summaryCheck"].get<std::string>() << "\n";
+        }
     }
 }
 
@@ -221,19 +206,52 @@ const std::vector<AdminCommand>& admin_commands() {
     static const std::vector<AdminCommand> all{
         {"link-github",
          "--project A/P --repo OWNER/NAME --installation-id N   (link to a GitHub repository)",
-         {"project", "repo", "installation-id"},
+         {.command = "project link-github",
+          .required = {"project", "repo", "installation-id"},
+          .flags = {"json"}},
          link_github},
         {"link-gitlab",
          "--project A/P --gitlab-project GROUP/NAME [--gitlab-project-id N] [--token-file F]   "
          "(link to a GitLab project)",
-         {"project", "gitlab-project", "gitlab-project-id", "token-file"},
+         {.command = "project link-gitlab",
+          .required = {"project", "gitlab-project"},
+          .optional = {"gitlab-project-id", "token-file"},
+          .flags = {"json"}},
          link_gitlab},
-        {"unlink", "--project A/P   (remove the project's repository link)", {"project"}, unlink},
+        {"unlink",
+         "--project A/P   (remove the project's repository link)",
+         {.command = "project unlink", .required = {"project"}, .flags = {"json"}},
+         unlink},
         {"tokenless-auth",
          "--project A/P --enabled true|false   (CI uploads without a token)",
-         {"project", "enabled"},
-         tokenless_auth},
-        {"links", "  (every repository link)", {}, links},
+         {.command = "project tokenless-auth",
+          .required = {"project", "enabled"},
+          .flags = {"json"}},
+         toggle("tokenlessAuthEnabled", &GitProjectSettings::tokenless_auth_enabled)},
+        {"github-actions-oidc",
+         "--project A/P --enabled true|false   (CI uploads with a GitHub Actions OIDC ID token)",
+         {.command = "project github-actions-oidc",
+          .required = {"project", "enabled"},
+          .flags = {"json"}},
+         toggle("githubActionsOidcEnabled", &GitProjectSettings::github_actions_oidc_enabled)},
+        {"gitlab-ci-oidc",
+         "--project A/P --enabled true|false   (CI uploads with a GitLab CI ID token)",
+         {.command = "project gitlab-ci-oidc",
+          .required = {"project", "enabled"},
+          .flags = {"json"}},
+         toggle("gitlabCiOidcEnabled", &GitProjectSettings::gitlab_ci_oidc_enabled)},
+        {"pr-comment",
+         "--project A/P --enabled true|false   (the pull request comment listing its builds)",
+         {.command = "project pr-comment", .required = {"project", "enabled"}, .flags = {"json"}},
+         toggle("prCommentEnabled", &GitProjectSettings::pr_comment_enabled)},
+        {"summary-check",
+         "--project A/P --mode always|never|auto   (the GitHub summary check of pull requests)",
+         {.command = "project summary-check", .required = {"project", "mode"}, .flags = {"json"}},
+         summary_check},
+        {"links",
+         "  (every repository link)",
+         {.command = "project links", .flags = {"json"}},
+         links},
     };
     return all;
 }
@@ -243,27 +261,22 @@ const std::vector<AdminCommand>& admin_commands() {
 void add_admin_commands(Host& host) {
     for (const auto& command : admin_commands()) {
         const std::string name = std::string("project ") + command.action;
-        host.commands().add(
-            "admin " + name, command.synopsis,
-            [&host, &command, name](const std::vector<std::string>& args) {
-                try {
-                    const Options options(args, command.options);
-                    const auto result = command.run(host, options);
-                    if (options.json) {
-                        std::cout << result.dump() << "\n";
-                    } else {
-                        print_text(result);
-                    }
-                    return 0;
-                } catch (const UsageError& error) {
-                    std::cerr << "loupe admin " << name << ": " << error.what()
-                              << "\nusage: loupe admin " << name << " " << command.synopsis << "\n";
-                    return 2;
-                } catch (const RefusedError& error) {
-                    std::cerr << "loupe admin " << name << ": " << error.what() << "\n";
-                    return 1;
-                }
-            });
+        host.commands().add("admin " + name, command.synopsis,
+                            [&host, &command, name](const std::vector<std::string>& args) {
+                                const std::string usage =
+                                    "usage: loupe admin " + name + " " + command.synopsis + "\n";
+                                return cli::run_command(
+                                    "loupe admin " + name, usage, args, std::cout, std::cerr, [&] {
+                                        const Options options(command.options, args);
+                                        const auto result = command.run(host, options);
+                                        if (options.has("json")) {
+                                            std::cout << result.dump() << "\n";
+                                        } else {
+                                            print_text(result);
+                                        }
+                                        return 0;
+                                    });
+                            });
     }
 }
 

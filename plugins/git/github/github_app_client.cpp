@@ -1,17 +1,29 @@
 #include "github/github_app_client.hpp"
 
-#include <Poco/Crypto/RSAKey.h>
-#include <Poco/Exception.h>
-#include <Poco/JWT/Signer.h>
-#include <Poco/JWT/Token.h>
-
-#include <sstream>
 #include <thread>
 
 #include "http/provider_call.hpp"
+#include "loupe/jose/jwt.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe::git {
 namespace {
+
+/// Whether two repository objects of the REST API are the same repository (by id, else by
+/// full name). A missing one (a deleted fork) is not the same.
+bool same_repository(const Json& a, const Json& b) {
+    if (!a.is_object() || !b.is_object()) {
+        return false;
+    }
+    if (a.contains("id") && b.contains("id") && a["id"].is_number_integer() &&
+        b["id"].is_number_integer()) {
+        return a["id"] == b["id"];
+    }
+    const auto name = [](const Json& repository) {
+        return to_lower(repository.value("full_name", ""));
+    };
+    return !name(a).empty() && name(a) == name(b);
+}
 
 constexpr int64_t token_refresh_margin_ms = 5 * 60 * 1000;
 constexpr int64_t jwt_backdate_s = 60;
@@ -31,7 +43,7 @@ bool all_digits(const std::string& text) {
 
 }  // namespace
 
-GitHubAppClient::GitHubAppClient(const OutgoingHttp& http, const GitSettings& settings)
+GitHubAppClient::GitHubAppClient(const ProviderHttp& http, const GitSettings& settings)
     : http_(http),
       api_url_(settings.github_api_url),
       app_id_(settings.github_app_id),
@@ -40,35 +52,31 @@ GitHubAppClient::GitHubAppClient(const OutgoingHttp& http, const GitSettings& se
         return;
     }
     try {
-        std::istringstream pem(settings.github_private_key_pem);
-        Poco::SharedPtr<Poco::Crypto::RSAKey> key(new Poco::Crypto::RSAKey(nullptr, &pem));
-        signer_ = std::make_unique<Poco::JWT::Signer>(key);
-        signer_->addAlgorithm(Poco::JWT::Signer::ALGO_RS256);
-    } catch (const Poco::Exception& error) {
+        key_ = jose::SigningKey::from_pem(settings.github_private_key_pem);
+    } catch (const std::invalid_argument& error) {
         throw std::runtime_error("github.app_private_key: not an RSA private key in PEM form (" +
-                                 error.displayText() + ")");
+                                 std::string(error.what()) + ")");
+    }
+    if (key_->algorithm() != jose::Algorithm::rs256) {
+        throw std::runtime_error(
+            "github.app_private_key: not an RSA private key in PEM form "
+            "(GitHub Apps sign with RS256)");
     }
 }
 
 GitHubAppClient::~GitHubAppClient() = default;
 
 bool GitHubAppClient::configured() const {
-    return signer_ != nullptr && !app_id_.empty();
+    return key_.has_value() && !app_id_.empty();
 }
 
 std::string GitHubAppClient::app_jwt() const {
     const auto now_s = now_ms() / 1000;
-    Poco::JWT::Token token;
     // Whole seconds, and the App ID as a number (GitHub also takes the client ID, a string).
-    auto& claims = token.payload();
-    if (all_digits(app_id_)) {
-        claims.set("iss", static_cast<Poco::Int64>(std::stoll(app_id_)));
-    } else {
-        claims.set("iss", app_id_);
-    }
-    claims.set("iat", static_cast<Poco::Int64>(now_s - jwt_backdate_s));
-    claims.set("exp", static_cast<Poco::Int64>(now_s + jwt_lifetime_s));
-    return signer_->sign(token, Poco::JWT::Signer::ALGO_RS256);
+    const Json claims{{"iss", all_digits(app_id_) ? Json(std::stoll(app_id_)) : Json(app_id_)},
+                      {"iat", now_s - jwt_backdate_s},
+                      {"exp", now_s + jwt_lifetime_s}};
+    return jose::sign_jwt(claims, *key_);
 }
 
 CallResult GitHubAppClient::installation_token(int64_t installation_id, Deadline deadline,
@@ -87,12 +95,12 @@ CallResult GitHubAppClient::installation_token(int64_t installation_id, Deadline
             return {};
         }
     }
-    OutgoingRequest request;
+    ProviderRequest request;
     request.method = "POST";
     request.url =
         api_url_ + "/app/installations/" + std::to_string(installation_id) + "/access_tokens";
     request.headers = github_headers("Bearer " + app_jwt());
-    auto reply = call_provider(http_, request, deadline);
+    auto reply = http_.call(request, deadline);
     if (reply.result.http_status == 404 || reply.result.http_status == 403) {
         reply.result.outcome = Outcome::not_installed;  // removed, or suspended
         return reply.result;
@@ -133,14 +141,14 @@ ProviderReply GitHubAppClient::call(int64_t installation_id, const std::string& 
         if (!reply.result.ok()) {
             return reply;
         }
-        OutgoingRequest request;
+        ProviderRequest request;
         request.method = method;
         request.url = api_url_ + path;
         request.headers = github_headers("Bearer " + token);
         if (!body.is_null()) {
             request.body = body.dump();
         }
-        reply = call_provider(http_, request, deadline);
+        reply = http_.call(request, deadline);
         if (reply.result.http_status != 401) {
             return reply;
         }
@@ -160,8 +168,8 @@ CallResult GitHubAppClient::workflow_run(int64_t installation_id, const std::str
     if (!all_digits(run_id)) {
         return failure(Outcome::not_found, "run id \"" + run_id + "\" is not a number");
     }
-    const auto path =
-        "/repos/" + path_segment(owner) + "/" + path_segment(repo) + "/actions/runs/" + run_id;
+    const auto path = "/repos/" + url_path_segment(owner) + "/" + url_path_segment(repo) +
+                      "/actions/runs/" + run_id;
     ProviderReply reply;
     for (int attempt = 1; attempt <= workflow_run_attempts; ++attempt) {
         reply = call(installation_id, "GET", path, nullptr, deadline);
@@ -191,6 +199,8 @@ CallResult GitHubAppClient::workflow_run(int64_t installation_id, const std::str
     if (body.contains("head_branch") && body["head_branch"].is_string()) {
         run.head_branch = body["head_branch"].get<std::string>();
     }
+    run.head_is_fork =
+        !same_repository(body.value("repository", Json()), body.value("head_repository", Json()));
     return {};
 }
 
@@ -208,8 +218,8 @@ CallResult GitHubAppClient::create_commit_status(int64_t installation_id, const 
                     {"context", status.context},
                     {"target_url", status.target_url}};
     return call(installation_id, "POST",
-                "/repos/" + path_segment(owner) + "/" + path_segment(repo) + "/statuses/" +
-                    path_segment(status.sha),
+                "/repos/" + url_path_segment(owner) + "/" + url_path_segment(repo) + "/statuses/" +
+                    url_path_segment(status.sha),
                 body)
         .result;
 }

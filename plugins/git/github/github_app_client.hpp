@@ -5,23 +5,20 @@
 // `github.api_url`, so GitHub Enterprise Server (`https://HOST/api/v3`) works the same.
 
 #include <map>
-#include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
-#include "http/outgoing_http.hpp"
+#include "http/provider_call.hpp"
 #include "loupe/git/git_providers.hpp"
-
-namespace Poco::JWT {
-class Signer;
-}
+#include "loupe/jose/jwk.hpp"
 
 namespace loupe::git {
 
 class GitHubAppClient final : public GitHubApp {
 public:
     /// Throws std::runtime_error when the private key is set but cannot be read.
-    GitHubAppClient(const OutgoingHttp& http, const GitSettings& settings);
+    GitHubAppClient(const ProviderHttp& http, const GitSettings& settings);
     ~GitHubAppClient() override;
 
     bool configured() const override;
@@ -53,11 +50,11 @@ private:
     CallResult installation_token(int64_t installation_id, Deadline deadline, std::string& token);
     void forget_token(int64_t installation_id, const std::string& token);
 
-    const OutgoingHttp& http_;
+    const ProviderHttp& http_;
     std::string api_url_;
     std::string app_id_;
     int64_t timeout_ms_;
-    std::unique_ptr<Poco::JWT::Signer> signer_;
+    std::optional<jose::SigningKey> key_;
     std::mutex mutex_;
     std::map<int64_t, CachedToken> tokens_;
 };

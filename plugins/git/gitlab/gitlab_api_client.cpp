@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "http/provider_call.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe::git {
 namespace {
@@ -15,9 +16,7 @@ std::string trimmed_file(const std::string& path) {
     }
     std::stringstream content;
     content << in.rdbuf();
-    auto text = content.str();
-    const auto end = text.find_last_not_of(" \t\r\n");
-    return end == std::string::npos ? "" : text.substr(0, end + 1);
+    return std::string(trim_end(content.str(), " \t\r\n"));
 }
 
 std::optional<int64_t> integer_field(const Json& object, const char* key) {
@@ -42,7 +41,7 @@ bool already_running(const ProviderReply& reply) {
 
 }  // namespace
 
-GitLabApiClient::GitLabApiClient(const OutgoingHttp& http, const GitSettings& settings)
+GitLabApiClient::GitLabApiClient(const ProviderHttp& http, const GitSettings& settings)
     : http_(http),
       api_url_(settings.gitlab_api_url),
       token_(settings.gitlab_token),
@@ -72,14 +71,14 @@ ProviderReply GitLabApiClient::call(const RepositoryLink& link, const std::strin
                             " (gitlab.token, gitlab.token_file or the link's --token-file)"),
                 nullptr};
     }
-    OutgoingRequest request;
+    ProviderRequest request;
     request.method = method;
     request.url = api_url_ + path;
     request.headers = {{"PRIVATE-TOKEN", token}, {"Accept", "application/json"}};
     if (!body.is_null()) {
         request.body = body.dump();
     }
-    return call_provider(http_, request, deadline);
+    return http_.call(request, deadline);
 }
 
 ProviderReply GitLabApiClient::call(const RepositoryLink& link, const std::string& method,
@@ -88,10 +87,10 @@ ProviderReply GitLabApiClient::call(const RepositoryLink& link, const std::strin
 }
 
 CallResult GitLabApiClient::job(const std::string& job_token, GitLabJob& job, Deadline deadline) {
-    OutgoingRequest request;
+    ProviderRequest request;
     request.url = api_url_ + "/job";
     request.headers = {{"JOB-TOKEN", job_token}, {"Accept", "application/json"}};
-    auto reply = call_provider(http_, request, deadline);
+    auto reply = http_.call(request, deadline);
     if (!reply.result.ok()) {
         return reply.result;
     }
@@ -130,7 +129,8 @@ CallResult GitLabApiClient::project_id(const RepositoryLink& link, int64_t& id, 
             return {};
         }
     }
-    auto reply = call(link, "GET", "/projects/" + path_segment(link.repository), nullptr, deadline);
+    auto reply =
+        call(link, "GET", "/projects/" + url_path_segment(link.repository), nullptr, deadline);
     if (!reply.result.ok()) {
         return reply.result;
     }
@@ -150,10 +150,10 @@ CallResult GitLabApiClient::create_commit_status(const RepositoryLink& link,
                     {"name", status.context},
                     {"description", status.description},
                     {"target_url", status.target_url}};
-    auto reply =
-        call(link, "POST",
-             "/projects/" + path_segment(link.repository) + "/statuses/" + path_segment(status.sha),
-             body);
+    auto reply = call(link, "POST",
+                      "/projects/" + url_path_segment(link.repository) + "/statuses/" +
+                          url_path_segment(status.sha),
+                      body);
     return already_running(reply) ? CallResult{} : reply.result;
 }
 

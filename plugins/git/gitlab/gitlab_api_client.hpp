@@ -8,14 +8,14 @@
 #include <mutex>
 #include <string>
 
-#include "http/outgoing_http.hpp"
+#include "http/provider_call.hpp"
 #include "loupe/git/git_providers.hpp"
 
 namespace loupe::git {
 
 class GitLabApiClient final : public GitLabClient {
 public:
-    GitLabApiClient(const OutgoingHttp& http, const GitSettings& settings);
+    GitLabApiClient(const ProviderHttp& http, const GitSettings& settings);
 
     bool configured(const RepositoryLink& link) const override;
     CallResult job(const std::string& job_token, GitLabJob& job) override;
@@ -34,7 +34,7 @@ private:
     /// The access token for this link; empty when none is configured.
     std::string access_token(const RepositoryLink& link) const;
 
-    const OutgoingHttp& http_;
+    const ProviderHttp& http_;
     std::string api_url_;
     std::string token_;
     std::string token_file_;

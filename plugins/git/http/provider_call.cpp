@@ -1,7 +1,5 @@
 #include "http/provider_call.hpp"
 
-#include <Poco/URI.h>
-
 namespace loupe::git {
 namespace {
 
@@ -16,29 +14,47 @@ std::string explanation(const Json& body, const std::string& raw) {
     return raw.substr(0, 200);
 }
 
+HttpClient client_for(const GitSettings& settings) {
+    try {
+        return HttpClient(HttpClientSettings{.ca_file = settings.ca_file});
+    } catch (const std::runtime_error& error) {
+        throw std::runtime_error(std::string("plugins.git.ca_file: ") + error.what());
+    }
+}
+
 }  // namespace
+
+ProviderHttp::ProviderHttp(const GitSettings& settings)
+    : client_(client_for(settings)),
+      max_response_bytes_(static_cast<std::size_t>(settings.max_response_bytes)),
+      timeout_(settings.timeout_ms) {}
 
 CallResult failure(Outcome outcome, std::string message) {
     return CallResult{outcome, 0, std::move(message)};
 }
 
-ProviderReply call_provider(const OutgoingHttp& http, const OutgoingRequest& request,
-                            Deadline deadline) {
+ProviderReply ProviderHttp::call(const ProviderRequest& request, Deadline deadline) const {
+    HttpHeaders headers = request.headers;
+    if (!request.body.empty() || request.method == "POST" || request.method == "PUT" ||
+        request.method == "PATCH") {
+        headers.emplace_back("Content-Type", "application/json");
+    }
     ProviderReply reply;
-    OutgoingReply answer;
+    HttpResponse answer;
     try {
-        answer = http.send(request, deadline);
-    } catch (const TransportError& error) {
-        reply.result =
-            failure(Outcome::unavailable, request.method + " " + request.url + ": " + error.what());
+        answer = client_.send(HttpRequest{request.method, request.url, headers, request.body},
+                              {.connect_timeout = timeout_,
+                               .io_timeout = timeout_,
+                               .deadline = deadline,
+                               .max_response_bytes = max_response_bytes_,
+                               .max_attempts = 1});
+    } catch (const HttpTransportError& error) {
+        reply.result = failure(Outcome::unavailable, error.what());
         return reply;
     }
-    reply.body = Json::parse(answer.body, nullptr, false);
-    if (reply.body.is_discarded()) {
-        reply.body = nullptr;
-    }
+    reply.body = answer.json().value_or(nullptr);
     reply.result.http_status = answer.status;
-    if (answer.status >= 200 && answer.status < 300) {
+    if (answer.ok()) {
         return reply;
     }
     reply.result.outcome = answer.status == 404                          ? Outcome::not_found
@@ -48,12 +64,6 @@ ProviderReply call_provider(const OutgoingHttp& http, const OutgoingRequest& req
                            std::to_string(answer.status) + ": " +
                            explanation(reply.body, answer.body);
     return reply;
-}
-
-std::string path_segment(const std::string& text) {
-    std::string encoded;
-    Poco::URI::encode(text, "/?#[]@!$&'()*+,;=%: ", encoded);
-    return encoded;
 }
 
 }  // namespace loupe::git

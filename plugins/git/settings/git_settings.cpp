@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 
 namespace loupe::git {
 namespace {
@@ -35,7 +36,50 @@ std::string http_url(const std::string& key, std::string url) {
     return url;
 }
 
+/// The comma-separated values of a list setting, trimmed, empty ones left out.
+std::vector<std::string> comma_list(const std::string& text) {
+    std::vector<std::string> values;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        auto end = text.find(',', start);
+        if (end == std::string::npos) {
+            end = text.size();
+        }
+        auto value = text.substr(start, end - start);
+        const auto first = value.find_first_not_of(" \t");
+        const auto last = value.find_last_not_of(" \t");
+        if (first != std::string::npos) {
+            values.push_back(value.substr(first, last - first + 1));
+        }
+        start = end + 1;
+    }
+    return values;
+}
+
+/// `value`, or `fallback` when the setting is empty.
+std::string or_default(std::string value, std::string fallback) {
+    return value.empty() ? std::move(fallback) : std::move(value);
+}
+
+/// The GitLab instance an API URL belongs to: "https://gitlab.com/api/v4" → "https://gitlab.com".
+std::string gitlab_instance_of(const std::string& api_url) {
+    constexpr std::string_view api_path = "/api/v4";
+    if (api_url.ends_with(api_path)) {
+        return api_url.substr(0, api_url.size() - api_path.size());
+    }
+    return api_url;
+}
+
 }  // namespace
+
+std::string url_origin(const std::string& url) {
+    const auto scheme_end = url.find("://");
+    if (scheme_end == std::string::npos) {
+        return url;
+    }
+    const auto path = url.find_first_of("/?#", scheme_end + 3);
+    return path == std::string::npos ? url : url.substr(0, path);
+}
 
 std::string without_trailing_slash(std::string url) {
     while (!url.empty() && url.back() == '/') {
@@ -71,6 +115,17 @@ GitSettings read_git_settings(const ConfigView& plugin, const ConfigView& global
         http_url("gitlab.api_url", global.get_string("gitlab.api_url", settings.gitlab_api_url));
     settings.gitlab_token = global.get_string("gitlab.token", "");
     settings.gitlab_token_file = global.get_string("gitlab.token_file", "");
+
+    settings.github_oidc_issuer =
+        http_url("github.actions_oidc_issuer",
+                 or_default(global.get_string("github.actions_oidc_issuer", ""),
+                            settings.github_oidc_issuer));
+    settings.gitlab_oidc_issuer =
+        http_url("gitlab.oidc_issuer", or_default(global.get_string("gitlab.oidc_issuer", ""),
+                                                  gitlab_instance_of(settings.gitlab_api_url)));
+    for (auto& audience : comma_list(plugin.get_string("oidc_audiences", ""))) {
+        settings.oidc_audiences.push_back(without_trailing_slash(std::move(audience)));
+    }
     return settings;
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "loupe/config/config_view.hpp"
 
@@ -30,6 +31,13 @@ struct GitSettings {
     int64_t tokenless_cache_ms = 600'000;  ///< how long a verified tokenless bearer is trusted
     int64_t short_lived_token_ms = 600'000;
 
+    // CI OpenID Connect ID tokens (POST /auth/github-actions/oidc/exchange and
+    // /auth/gitlab-ci/oidc/exchange): who issues them, and the audiences accepted besides the
+    // origin of http.public_url (the one the Argos CLI asks for).
+    std::string github_oidc_issuer = "https://token.actions.githubusercontent.com";
+    std::string gitlab_oidc_issuer;  ///< default: gitlab.api_url without its /api/v4
+    std::vector<std::string> oidc_audiences;
+
     // Commit statuses
     int status_push_attempts = 6;
     int64_t build_expiry_ms = 2 * 60 * 60 * 1000;  ///< a build pending this long reads expired
@@ -37,6 +45,10 @@ struct GitSettings {
 
 /// Reads and checks every key; throws std::runtime_error naming the key at fault.
 GitSettings read_git_settings(const ConfigView& plugin, const ConfigView& global);
+
+/// The origin of an http(s) URL: scheme, host and port ("https://a.example:8443/v2/" →
+/// "https://a.example:8443").
+std::string url_origin(const std::string& url);
 
 /// `url` without trailing slashes.
 std::string without_trailing_slash(std::string url);

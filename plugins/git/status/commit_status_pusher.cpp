@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "loupe/builds/events.hpp"
-#include "loupe/reviews/events.hpp"
 #include "status/build_commit_status.hpp"
 #include "store/commit_statuses.hpp"
 #include "store/links.hpp"
@@ -29,63 +27,47 @@ CommitStatusPusher::CommitStatusPusher(Host& host, GitProvidersImpl& providers,
 
 void CommitStatusPusher::install() {
     host_.jobs().handle(
-        status_expiry_job_kind, [this](const Job& job) { check_expiry(job); },
-        [this](const Job& job, const std::string& error) { give_up(build_id_of(job), error); });
-    SubscriberOptions options;
-    options.max_attempts = settings_.status_push_attempts;
-    options.on_give_up = [this](const EventDelivery& delivery, const std::string& error) {
-        give_up(delivery.event.data.at("build").at("id").get<int64_t>(), error);
-    };
-    host_.events()
-        .subscriber(status_subscriber, options)
-        .on<builds::BuildCreated>(
-            [this](const builds::BuildCreated& created, const EventDelivery& delivery) {
-                if (delivery.attempt == 1) {
-                    queue_expiry_check(created.build);
-                }
-                push(created.build.id, delivery.attempt);
-            })
-        .on<builds::BuildConcluded>(
-            [this](const builds::BuildConcluded& concluded, const EventDelivery& delivery) {
-                push(concluded.build.id, delivery.attempt);
-            })
-        .on<builds::BuildFailed>(
-            [this](const builds::BuildFailed& failed, const EventDelivery& delivery) {
-                push(failed.build.id, delivery.attempt);
-            })
-        .on<reviews::BuildReviewStateChanged>(
-            [this](const reviews::BuildReviewStateChanged& changed, const EventDelivery& delivery) {
-                push(changed.build.id, delivery.attempt);
-            });
+        status_push_job_kind, [this](const Job& job) { push(job); },
+        [this](const Job& job, const std::string& error) { give_up(job, error); });
+    host_.jobs().handle(status_expiry_job_kind, [this](const Job& job) { check_expiry(job); });
+    builds_.observe([this](soci::session& session, builds::BuildEvent event,
+                           const builds::BuildSummary& build) { observe(session, event, build); });
 }
 
-void CommitStatusPusher::queue_expiry_check(const builds::BuildFacts& build) {
-    host_.db().transaction([&](soci::session& session) {
-        if (!find_link(session, build.project_id)) {
-            return;
-        }
-        auto summary = builds_.find_build_by_id(session, build.id);
-        if (!summary) {
-            return;
-        }
+void CommitStatusPusher::queue_push(soci::session& session, int64_t build_id, int64_t project_id) {
+    const int64_t seq = request_push(session, build_id, project_id, now_ms());
+    JobOptions options;
+    options.max_attempts = settings_.status_push_attempts;
+    host_.jobs().enqueue(session, status_push_job_kind, Json{{"buildId", build_id}, {"seq", seq}},
+                         options);
+}
+
+void CommitStatusPusher::observe(soci::session& session, builds::BuildEvent event,
+                                 const builds::BuildSummary& build) {
+    if (event == builds::BuildEvent::finalized) {
+        return;  // still pending: the pull request already shows "Build is queued"
+    }
+    if (!find_link(session, build.project_id)) {
+        return;
+    }
+    queue_push(session, build.id, build.project_id);
+    if (event == builds::BuildEvent::created) {
         JobOptions options;
-        options.max_attempts = settings_.status_push_attempts;
-        options.delay_ms = std::max<int64_t>(
-            0, summary->created_at + settings_.build_expiry_ms + 1'000 - now_ms());
+        options.delay_ms =
+            std::max<int64_t>(0, build.created_at + settings_.build_expiry_ms + 1'000 - now_ms());
         host_.jobs().enqueue(session, status_expiry_job_kind, Json{{"buildId", build.id}}, options);
-    });
+    }
 }
 
 void CommitStatusPusher::check_expiry(const Job& job) {
     const auto build_id = build_id_of(job);
-    {
-        auto session = host_.db().session();
-        auto build = builds_.find_build_by_id(*session, build_id);
-        if (!build || build->status != builds::BuildStatus::expired) {
+    host_.db().transaction([&](soci::session& session) {
+        auto build = builds_.find_build_by_id(session, build_id);
+        if (!build || build->status != "expired" || !find_link(session, build->project_id)) {
             return;  // concluded (or gone) in time: its last push stands
         }
-    }
-    push(build_id, job.attempt);
+        queue_push(session, build->id, build->project_id);
+    });
 }
 
 CommitStatusPusher::Plan CommitStatusPusher::plan(int64_t build_id) {
@@ -117,57 +99,54 @@ CommitStatusPusher::Plan CommitStatusPusher::plan(int64_t build_id) {
     return plan;
 }
 
-void CommitStatusPusher::push(int64_t build_id, int attempt) {
-    std::optional<Claim> claim;
+void CommitStatusPusher::push(const Job& job) {
+    const auto build_id = build_id_of(job);
+    const auto seq = job.payload.at("seq").get<int64_t>();
+    Claim claim;
     host_.db().transaction([&](soci::session& session) {
-        claim.reset();
-        auto build = builds_.find_build_by_id(session, build_id);
-        if (!build || !find_link(session, build->project_id)) {
-            return;  // gone, or its project is not linked: nothing to push
+        const int64_t now = now_ms();
+        claim = claim_push(session, build_id, seq, now, claim_lease_ms_);
+        if (claim.result == ClaimResult::busy) {
+            // Another push of this build is under way: look again once it is over.
+            JobOptions options;
+            options.max_attempts = settings_.status_push_attempts;
+            options.delay_ms = std::clamp<int64_t>(claim.lease_until - now, 100, claim_lease_ms_);
+            host_.jobs().enqueue(session, status_push_job_kind, job.payload, options);
         }
-        claim = claim_push(session, build_id, build->project_id, now_ms(), claim_lease_ms_);
     });
-    if (!claim) {
+    if (claim.result != ClaimResult::claimed) {
         return;
     }
-    if (claim->result == ClaimResult::busy) {
-        // Another push of this build is under way: look again once it is over; it may have sent
-        // an older state.
-        const int64_t wait =
-            std::clamp<int64_t>(claim->lease_until - now_ms(), 100, claim_lease_ms_);
-        throw JobDeferred(wait,
-                          "another push of build " + std::to_string(build_id) + " is under way");
-    }
-    const auto release_failed = [&](const std::string& error) {
-        host_.db().transaction([&](soci::session& session) {
-            release_failed_push(session, build_id, error, now_ms());
-        });
+    const auto release = [&](const std::string& error) {
+        host_.db().transaction(
+            [&](soci::session& session) { release_push(session, build_id, error, now_ms()); });
     };
     Plan plan;
     try {
         plan = this->plan(build_id);
     } catch (const std::exception& failure) {
-        release_failed(failure.what());
+        release(failure.what());
         throw;
     }
     if (!plan.link || plan.unchanged) {
         // Unlinked since, or the provider already shows exactly this: nothing to send.
-        host_.db().transaction(
-            [&](soci::session& session) { release_push(session, build_id, now_ms()); });
+        host_.db().transaction([&](soci::session& session) {
+            mark_covered(session, build_id, claim.claimed_seq, now_ms());
+        });
         return;
     }
     const auto result = providers_.push_commit_status(*plan.link, plan.status);
     const char* provider = provider_name(plan.link->provider);
     if (!result.ok()) {
-        release_failed(result.message);
+        release(result.message);
         host_.log().warn("git.status_push_failed", {{"build", std::to_string(build_id)},
                                                     {"provider", provider},
-                                                    {"attempt", std::to_string(attempt)},
+                                                    {"attempt", std::to_string(job.attempt)},
                                                     {"error", result.message}});
         throw std::runtime_error(result.message);
     }
     host_.db().transaction([&](soci::session& session) {
-        record_pushed(session, build_id,
+        record_pushed(session, build_id, claim.claimed_seq,
                       PushedStatus{provider, plan.status.sha, plan.status.state,
                                    plan.status.description, plan.status.context},
                       now_ms());
@@ -178,7 +157,8 @@ void CommitStatusPusher::push(int64_t build_id, int attempt) {
                                            {"state", plan.status.state}});
 }
 
-void CommitStatusPusher::give_up(int64_t build_id, const std::string& error) {
+void CommitStatusPusher::give_up(const Job& job, const std::string& error) {
+    const auto build_id = build_id_of(job);
     host_.db().transaction(
         [&](soci::session& session) { record_push_failed(session, build_id, error, now_ms()); });
     host_.log().warn("git.status_push_gave_up",

@@ -1,22 +1,13 @@
 #include "store/links.hpp"
 
-#include <algorithm>
-#include <cctype>
-
 #include "loupe/db/row_reader.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe::git {
 namespace {
 
 constexpr const char* link_columns =
     "project_id, provider, repository, installation_id, token_file, gitlab_project_id";
-
-std::string repository_key(const std::string& repository) {
-    std::string key = repository;
-    std::transform(key.begin(), key.end(), key.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return key;
-}
 
 RepositoryLink read_link(const soci::row& row) {
     RowReader read(row);
@@ -44,6 +35,10 @@ std::vector<RepositoryLink> select_links(soci::session& session, const std::stri
 }
 
 }  // namespace
+
+std::string repository_key(const std::string& repository) {
+    return to_lower(repository);
+}
 
 const char* provider_name(Provider provider) {
     return provider == Provider::gitlab ? "gitlab" : "github";
@@ -96,25 +91,6 @@ bool delete_link(soci::session& session, int64_t project_id) {
          soci::use(project_id));
     remove.execute(true);
     return remove.get_affected_rows() > 0;
-}
-
-bool tokenless_auth_enabled(soci::session& session, int64_t project_id) {
-    int enabled = 0;
-    soci::indicator indicator = soci::i_null;
-    session << "SELECT tokenless_auth_enabled FROM git_project_settings WHERE project_id = "
-               ":project",
-        soci::use(project_id), soci::into(enabled, indicator);
-    return session.got_data() && indicator == soci::i_ok && enabled != 0;
-}
-
-void set_tokenless_auth_enabled(soci::session& session, int64_t project_id, bool enabled,
-                                int64_t now) {
-    const int flag = enabled ? 1 : 0;
-    session << "INSERT INTO git_project_settings (project_id, tokenless_auth_enabled, updated_at) "
-               "VALUES (:project, :flag, :now) ON CONFLICT (project_id) DO UPDATE SET "
-               "tokenless_auth_enabled = excluded.tokenless_auth_enabled, updated_at = "
-               "excluded.updated_at",
-        soci::use(project_id), soci::use(flag), soci::use(now);
 }
 
 }  // namespace loupe::git

@@ -1,5 +1,5 @@
 #pragma once
-// The `git_repository_links` and `git_project_settings` rows. A project is linked to at most
+// The `git_repository_links` rows. A project is linked to at most
 // one repository; several projects may share a repository (then tokenless callers name theirs).
 
 #include <soci/soci.h>
@@ -13,6 +13,8 @@
 namespace loupe::git {
 
 const char* provider_name(Provider provider);
+/// How a repository is matched: without regard to case, as both providers do.
+std::string repository_key(const std::string& repository);
 
 std::optional<RepositoryLink> find_link(soci::session& session, int64_t project_id);
 /// The links to this repository (matched without regard to case, as both providers do).
@@ -23,9 +25,5 @@ std::vector<RepositoryLink> all_links(soci::session& session);
 void save_link(soci::session& session, const RepositoryLink& link, int64_t now);
 /// False when the project had no link.
 bool delete_link(soci::session& session, int64_t project_id);
-
-bool tokenless_auth_enabled(soci::session& session, int64_t project_id);
-void set_tokenless_auth_enabled(soci::session& session, int64_t project_id, bool enabled,
-                                int64_t now);
 
 }  // namespace loupe::git

@@ -31,6 +31,32 @@ std::optional<LinkedProject> choose_linked_project(Identity& identity,
     return std::move(linked.front());
 }
 
+RunBinding github_run_binding(const WorkflowRun& run) {
+    RunBinding binding(run.head_sha);
+    const bool merge_queue = run.head_branch && run.head_branch->starts_with("gh-readonly-queue/");
+    if (!merge_queue) {
+        binding.branch = run.head_branch.value_or("");
+    }
+    binding.untrusted_head = run.head_is_fork;
+    return binding;
+}
+
+RunBinding gitlab_job_binding(const GitLabJob& job) {
+    RunBinding binding(job.sha);
+    if (job.ref.starts_with("refs/merge-requests/")) {
+        binding.untrusted_head = true;
+    } else {
+        binding.branch = job.ref;
+    }
+    return binding;
+}
+
+void bind_to_run(Principal& principal, const RunBinding& binding) {
+    principal.bound_commit = binding.commit;
+    principal.bound_branch = binding.branch;
+    principal.untrusted_head = binding.untrusted_head;
+}
+
 Principal tokenless_principal(const Project& project) {
     Principal principal;
     principal.kind = Principal::Kind::project;

@@ -30,4 +30,17 @@ std::optional<LinkedProject> choose_linked_project(Identity& identity,
 /// The project principal a verified tokenless caller acts as.
 Principal tokenless_principal(const Project& project);
 
+/// What a GitHub workflow run vouches for: its head commit; its head branch, except for a
+/// merge-queue run (whose builds name the pull request's branch, which the run does not
+/// carry); and whether its head repository is a fork.
+RunBinding github_run_binding(const WorkflowRun& run);
+
+/// What a GitLab CI job vouches for: its commit; its branch, except for a merge-request
+/// pipeline (refs/merge-requests/<iid>/head names no branch), which, like a fork, may not claim
+/// the project's own branches.
+RunBinding gitlab_job_binding(const GitLabJob& job);
+
+/// Binds a tokenless principal to what its run vouches for.
+void bind_to_run(Principal& principal, const RunBinding& binding);
+
 }  // namespace loupe::git

@@ -1,12 +1,25 @@
 #include "tokenless/tokenless_auth.hpp"
 
+#include "loupe/crypto/digest.hpp"
 #include "loupe/http/http_error.hpp"
 #include "store/links.hpp"
+#include "store/project_settings.hpp"
 #include "tokenless/tokenless_messages.hpp"
 
 namespace loupe::git {
 
 namespace messages = tokenless_messages;
+
+namespace {
+
+/// Verified bearers kept at most (a flood of distinct tokens pushes the oldest out).
+constexpr std::size_t max_verified_tokens = 10'000;
+
+std::string key_of(const std::string& token) {
+    return crypto::sha256_hex(token);
+}
+
+}  // namespace
 
 TokenlessAuth::TokenlessAuth(Database& database, Identity& identity, GitHubAppClient& github,
                              GitLabApiClient& gitlab, Logger& log, const GitSettings& settings)
@@ -14,7 +27,8 @@ TokenlessAuth::TokenlessAuth(Database& database, Identity& identity, GitHubAppCl
       identity_(identity),
       github_(database, identity, github, log, settings.timeout_ms),
       gitlab_(database, identity, gitlab, log, settings.timeout_ms),
-      verified_(settings.tokenless_cache_ms),
+      verified_({.ttl = std::chrono::milliseconds(settings.tokenless_cache_ms),
+                 .capacity = max_verified_tokens}),
       short_lived_token_ms_(settings.short_lived_token_ms) {}
 
 bool TokenlessAuth::enabled(int64_t project_id) {
@@ -23,7 +37,7 @@ bool TokenlessAuth::enabled(int64_t project_id) {
 }
 
 std::optional<Principal> TokenlessAuth::cached(const std::string& token) {
-    auto principal = verified_.find(token);
+    auto principal = verified_.find(key_of(token));
     if (!principal) {
         return std::nullopt;
     }
@@ -35,7 +49,7 @@ std::optional<Principal> TokenlessAuth::cached(const std::string& token) {
         allowed = tokenless_auth_enabled(*session, principal->project_id);
     }
     if (!linked) {
-        verified_.forget(token);  // unlinked since: verify from the start again
+        verified_.forget(key_of(token));  // unlinked since: verify from the start again
         return std::nullopt;
     }
     if (!allowed) {
@@ -48,7 +62,7 @@ Principal TokenlessAuth::github_bearer(const std::string& token) {
     if (auto principal = cached(token)) {
         return *principal;
     }
-    return verified_.verify_once(token, [&] {
+    return verified_.get(key_of(token), [&] {
         auto context = github_.resolve(token);
         if (!context) {
             throw HttpError::unauthorized(messages::project_not_found(token));
@@ -56,7 +70,9 @@ Principal TokenlessAuth::github_bearer(const std::string& token) {
         if (!enabled(context->linked.project.id)) {
             throw HttpError::forbidden(messages::bearer_disabled);
         }
-        return tokenless_principal(context->linked.project);
+        auto principal = tokenless_principal(context->linked.project);
+        bind_to_run(principal, github_run_binding(context->run));
+        return principal;
     });
 }
 
@@ -64,7 +80,7 @@ Principal TokenlessAuth::gitlab_bearer(const std::string& token) {
     if (auto principal = cached(token)) {
         return *principal;
     }
-    return verified_.verify_once(token, [&] {
+    return verified_.get(key_of(token), [&] {
         auto context = gitlab_.resolve(token);
         if (!context) {
             throw HttpError::unauthorized(messages::gitlab_project_not_found);
@@ -73,7 +89,7 @@ Principal TokenlessAuth::gitlab_bearer(const std::string& token) {
             throw HttpError::forbidden(messages::bearer_disabled);
         }
         auto principal = tokenless_principal(context->linked.project);
-        principal.bound_commit = context->job.sha;  // the job's commit, and no other
+        bind_to_run(principal, gitlab_job_binding(context->job));
         return principal;
     });
 }
@@ -110,8 +126,8 @@ Json TokenlessAuth::exchange_github(const std::string& token, const std::string&
     const auto project_id =
         exchange_project(facts, {messages::no_github_project, messages::github_commit_mismatch,
                                  messages::github_branch_mismatch});
-    return token_answer(
-        identity_.issue_short_lived_token(project_id, short_lived_token_ms_, std::nullopt));
+    return token_answer(identity_.issue_short_lived_token(project_id, short_lived_token_ms_,
+                                                          github_run_binding(context->run)));
 }
 
 Json TokenlessAuth::exchange_gitlab(const std::string& token, const std::string& commit,
@@ -129,8 +145,8 @@ Json TokenlessAuth::exchange_gitlab(const std::string& token, const std::string&
         exchange_project(facts, {messages::no_gitlab_project, messages::gitlab_commit_mismatch,
                                  messages::gitlab_branch_mismatch});
     // 40 characters, so the job can hand it to the Argos CLI as ARGOS_TOKEN; bound to the commit.
-    return token_answer(
-        identity_.issue_short_lived_cli_token(project_id, short_lived_token_ms_, commit));
+    return token_answer(identity_.issue_short_lived_cli_token(project_id, short_lived_token_ms_,
+                                                              gitlab_job_binding(context->job)));
 }
 
 }  // namespace loupe::git

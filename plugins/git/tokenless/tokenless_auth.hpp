@@ -10,12 +10,12 @@
 #include <string>
 
 #include "loupe/auth/identity.hpp"
+#include "loupe/cache/single_flight_cache.hpp"
 #include "loupe/db/database.hpp"
 #include "loupe/json.hpp"
 #include "settings/git_settings.hpp"
 #include "tokenless/github_tokenless.hpp"
 #include "tokenless/gitlab_tokenless.hpp"
-#include "tokenless/verified_tokens.hpp"
 
 namespace loupe::git {
 
@@ -56,7 +56,11 @@ private:
     Identity& identity_;
     GitHubTokenless github_;
     GitLabTokenless gitlab_;
-    VerifiedTokens verified_;
+    /// Tokenless bearers verified recently, so the many requests of one CI run (GET /project,
+    /// POST /builds, PUT /builds/{id}, ...) ask GitHub or GitLab once, not once each; concurrent
+    /// requests with a token not yet verified wait for one verification. Keyed by the token's
+    /// SHA-256; failures are not kept.
+    SingleFlightCache<std::string, Principal> verified_;
     int64_t short_lived_token_ms_;
 };
 

@@ -1,10 +1,6 @@
 #include "tokenless/tokenless_token.hpp"
 
-#include <Poco/Base64Decoder.h>
-#include <Poco/Exception.h>
-
-#include <sstream>
-
+#include "loupe/crypto/encoding.hpp"
 #include "loupe/json.hpp"
 
 namespace loupe::git {
@@ -16,18 +12,11 @@ std::optional<Json> payload(const std::string& token, const std::string& marker)
         token.size() == marker.size()) {
         return std::nullopt;
     }
-    std::string decoded;
-    try {
-        std::istringstream encoded(token.substr(marker.size()));
-        Poco::Base64Decoder decoder(encoded);
-        decoded.assign(std::istreambuf_iterator<char>(decoder), std::istreambuf_iterator<char>());
-        if (decoder.bad()) {
-            return std::nullopt;
-        }
-    } catch (const Poco::Exception&) {
+    const auto decoded = crypto::base64_decode(std::string_view(token).substr(marker.size()));
+    if (!decoded) {
         return std::nullopt;
     }
-    auto object = Json::parse(decoded, nullptr, false);
+    auto object = Json::parse(*decoded, nullptr, false);
     if (object.is_discarded() || !object.is_object()) {
         return std::nullopt;
     }

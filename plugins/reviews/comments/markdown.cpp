@@ -17,7 +17,7 @@ namespace {
 // converting to more nodes than that, is refused as too large without converting the rest: a
 // comment has at most 300 nodes and a depth of 12, and trimming only removes blank paragraphs
 // and line breaks at its edges. Keeps hostile bodies (3 MB of "*a* ") cheap.
-constexpr size_t kMaxNesting = 200;
+constexpr size_t kMaxMarkdownNesting = 200;
 constexpr size_t kMaxConvertedNodes = 10'000;
 
 struct TooLarge {};
@@ -201,7 +201,7 @@ public:
 
 private:
     static void guard(size_t depth) {
-        if (depth > kMaxNesting) {
+        if (depth > kMaxMarkdownNesting) {
             throw TooLarge{};
         }
     }

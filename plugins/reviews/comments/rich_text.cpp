@@ -12,7 +12,7 @@ namespace {
 
 // Recursion guard: a document nested this deep is refused without being walked any further
 // (the depth limit of a comment is far below it).
-constexpr size_t kMaxNesting = 200;
+constexpr size_t kMaxDocumentNesting = 200;
 
 enum class Group { none, block, inline_ };
 enum class Content { none, blocks, inlines, list_items, list_item, code_text };
@@ -198,7 +198,7 @@ void check_content(const NodeSpec& spec, const Json* content, size_t depth) {
 }
 
 const NodeSpec& check_node(const Json& node, size_t depth, bool marks_allowed) {
-    if (depth > kMaxNesting) {
+    if (depth > kMaxDocumentNesting) {
         throw TooDeep{};
     }
     require(node.is_object());

@@ -13,12 +13,11 @@ void add_build_subscription(Host& host, builds::BuildsService& builds) {
         const bool value = subscribed;
         host.routes().add_validated(
             method, "/projects/{owner}/{project}/builds/{buildNumber}/subscription",
-            AuthRequirement::personal_token, parse_build_number_param,
-            [&host, &builds, value](Request& request, int64_t number) {
+            AuthRequirement::personal_token,
+            RouteAccess::project(ProjectPermission::view,
+                                 "You do not have permission to view this build"),
+            parse_build_number_param, [&host, &builds, value](Request& request, int64_t number) {
                 auto access = open_build(host, builds, request, number);
-                if (!access.permissions.view) {
-                    throw HttpError::forbidden("You do not have permission to view this build");
-                }
                 host.db().transaction([&](soci::session& session) {
                     set_build_subscription(session, access.build.id, access.user_id, value);
                 });

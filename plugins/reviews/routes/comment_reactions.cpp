@@ -46,10 +46,12 @@ ReactionInput parse_query(Request& request) {
 
 void add_route(Host& host, builds::BuildsService& builds, Method method, bool add) {
     auto handle = [&host, &builds, add](Request& request, const ReactionInput& input) {
-        auto access = open_build_for(host, builds, request, input.number, &Permissions::review,
-                                     "You do not have permission to react to this comment");
+        auto access = open_build(host, builds, request, input.number);
         Comment saved = host.db().transaction([&](soci::session& session) {
-            auto comment = require_comment(session, access.build.id, request.param("commentId"));
+            // Deleted comments and other people's drafts are not there to react to: the answer
+            // would show their body.
+            auto comment = require_visible_comment(session, access.build.id,
+                                                   request.param("commentId"), access.user_id);
             if (!is_single_emoji(input.emoji)) {
                 throw HttpError::bad_request("Invalid emoji");
             }
@@ -65,12 +67,14 @@ void add_route(Host& host, builds::BuildsService& builds, Method method, bool ad
     };
     const std::string path =
         "/projects/{owner}/{project}/builds/{buildNumber}/comments/{commentId}/reactions";
+    const auto access = RouteAccess::project(ProjectPermission::review,
+                                             "You do not have permission to react to this comment");
     if (add) {
-        host.routes().add_validated(method, path, AuthRequirement::personal_token, parse_body,
-                                    handle);
+        host.routes().add_validated(method, path, AuthRequirement::personal_token, access,
+                                    parse_body, handle);
     } else {
-        host.routes().add_validated(method, path, AuthRequirement::personal_token, parse_query,
-                                    handle);
+        host.routes().add_validated(method, path, AuthRequirement::personal_token, access,
+                                    parse_query, handle);
     }
 }
 

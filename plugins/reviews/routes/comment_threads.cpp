@@ -13,13 +13,13 @@ namespace {
 using ThreadChange = std::function<void(soci::session&, Comment& root, int64_t user_id)>;
 
 void add_thread_route(Host& host, builds::BuildsService& builds, Method method,
-                      const std::string& action, bool Permissions::*permission,
+                      const std::string& action, ProjectPermission permission,
                       const std::string& refusal, ThreadChange change) {
     host.routes().add_validated(
         method, "/projects/{owner}/{project}/builds/{buildNumber}/comments/{commentId}/" + action,
-        AuthRequirement::personal_token, parse_build_number_param,
-        [&host, &builds, permission, refusal, change](Request& request, int64_t number) {
-            auto access = open_build_for(host, builds, request, number, permission, refusal);
+        AuthRequirement::personal_token, RouteAccess::project(permission, refusal),
+        parse_build_number_param, [&host, &builds, change](Request& request, int64_t number) {
+            auto access = open_build(host, builds, request, number);
             Comment saved = host.db().transaction([&](soci::session& session) {
                 auto root =
                     require_thread_root(session, access.build.id, request.param("commentId"));
@@ -34,7 +34,7 @@ void add_thread_route(Host& host, builds::BuildsService& builds, Method method,
 }  // namespace
 
 void add_comment_threads(Host& host, builds::BuildsService& builds) {
-    add_thread_route(host, builds, Method::post, "resolve", &Permissions::review,
+    add_thread_route(host, builds, Method::post, "resolve", ProjectPermission::review,
                      "You do not have permission to resolve this thread",
                      [](soci::session& session, Comment& root, int64_t) {
                          if (!root.resolved_at) {
@@ -42,7 +42,7 @@ void add_comment_threads(Host& host, builds::BuildsService& builds) {
                              set_resolved(session, root.id, root.resolved_at);
                          }
                      });
-    add_thread_route(host, builds, Method::post, "unresolve", &Permissions::review,
+    add_thread_route(host, builds, Method::post, "unresolve", ProjectPermission::review,
                      "You do not have permission to reopen this thread",
                      [](soci::session& session, Comment& root, int64_t) {
                          if (root.resolved_at) {
@@ -52,7 +52,7 @@ void add_comment_threads(Host& host, builds::BuildsService& builds) {
                      });
     for (const auto& [method, subscribed] : {std::pair{Method::post, true}, {Method::del, false}}) {
         const bool value = subscribed;
-        add_thread_route(host, builds, method, "subscription", &Permissions::view,
+        add_thread_route(host, builds, method, "subscription", ProjectPermission::view,
                          "You do not have permission to access this thread",
                          [value](soci::session& session, Comment& root, int64_t user_id) {
                              set_thread_subscription(session, root.id, user_id, value);

@@ -49,7 +49,7 @@ Json read_anchor(JsonReader& reader) {
     return nullptr;
 }
 
-CreateCommentInput parse(Request& request) {
+CreateCommentInput parse_create_comment_input(Request& request) {
     Validation validation;
     CreateCommentInput input;
     auto number = parse_build_number(request.param("buildNumber"), validation);
@@ -94,10 +94,12 @@ bool accepts_review_drafts(builds::BuildStatus status) {
 void add_create_comment(Host& host, builds::BuildsService& builds, ReviewRecorder& recorder) {
     host.routes().add_validated(
         Method::post, "/projects/{owner}/{project}/builds/{buildNumber}/comments",
-        AuthRequirement::personal_token, parse,
+        AuthRequirement::personal_token,
+        RouteAccess::project(ProjectPermission::review,
+                             "You do not have permission to comment on this build"),
+        parse_create_comment_input,
         [&host, &builds, &recorder](Request& request, const CreateCommentInput& input) {
-            auto access = open_build_for(host, builds, request, input.number, &Permissions::review,
-                                         "You do not have permission to comment on this build");
+            auto access = open_build(host, builds, request, input.number);
             // Resolved before the transaction (mentions read identity); refused in check order.
             auto body = try_resolve_comment_body(host.identity(), access.project, input.body);
             Comment saved = host.db().transaction([&](soci::session& session) {

@@ -71,7 +71,7 @@ void add_review_comment(soci::session& session, const Review& review, const Comm
     }
 }
 
-CreateReviewInput parse(Request& request) {
+CreateReviewInput parse_create_review_input(Request& request) {
     Validation validation;
     CreateReviewInput input;
     auto number = parse_build_number(request.param("buildNumber"), validation);
@@ -147,12 +147,12 @@ std::string foreign_message(int64_t number, const std::vector<std::string>& ids)
 void add_create_review(Host& host, builds::BuildsService& builds, ReviewRecorder& recorder) {
     host.routes().add_validated(
         Method::post, "/projects/{owner}/{project}/builds/{buildNumber}/reviews",
-        AuthRequirement::personal_token, parse,
+        AuthRequirement::personal_token,
+        RouteAccess::project(ProjectPermission::review,
+                             "You do not have permission to review this build"),
+        parse_create_review_input,
         [&host, &builds, &recorder](Request& request, const CreateReviewInput& input) {
             auto access = open_build(host, builds, request, input.number);
-            if (!access.permissions.review) {
-                throw HttpError::forbidden("You do not have permission to review this build");
-            }
             std::optional<ResolvedBody> comment;
             if (!input.body.is_null()) {
                 comment = try_resolve_comment_body(host.identity(), access.project, input.body);

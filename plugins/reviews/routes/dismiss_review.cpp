@@ -12,12 +12,11 @@ namespace loupe::reviews {
 void add_dismiss_review(Host& host, builds::BuildsService& builds, ReviewRecorder& recorder) {
     host.routes().add_validated(
         Method::post, "/projects/{owner}/{project}/builds/{buildNumber}/reviews/{reviewId}/dismiss",
-        AuthRequirement::personal_token, parse_build_number_param,
-        [&host, &builds, &recorder](Request& request, int64_t number) {
+        AuthRequirement::personal_token,
+        RouteAccess::project(ProjectPermission::review_dismiss,
+                             "You do not have permission to dismiss this review"),
+        parse_build_number_param, [&host, &builds, &recorder](Request& request, int64_t number) {
             auto access = open_build(host, builds, request, number);
-            if (!access.permissions.review_dismiss) {
-                throw HttpError::forbidden("You do not have permission to dismiss this review");
-            }
             const auto review_id = parse_id(request.param("reviewId"));
             Review saved = host.db().transaction([&](soci::session& session) {
                 builds.lock_build(session, access.build.id);

@@ -16,7 +16,7 @@ struct EditInput {
     Json body;
 };
 
-EditInput parse(Request& request) {
+EditInput parse_edit_comment_input(Request& request) {
     Validation validation;
     EditInput input;
     auto number = parse_build_number(request.param("buildNumber"), validation);
@@ -28,10 +28,10 @@ EditInput parse(Request& request) {
     return input;
 }
 
-// Any user who can reach the build may try; only the author succeeds.
-BuildAccess open_for_author(Host& host, builds::BuildsService& builds, Request& request,
-                            int64_t number) {
-    return open_build(host, builds, request, number);
+// Whoever may see the build may try; only the comment's author succeeds (checked with the row).
+RouteAccess author_access() {
+    return RouteAccess::project(ProjectPermission::view,
+                                "You do not have permission to view this build");
 }
 
 }  // namespace
@@ -40,9 +40,9 @@ void add_edit_comment(Host& host, builds::BuildsService& builds) {
     const std::string path =
         "/projects/{owner}/{project}/builds/{buildNumber}/comments/{commentId}";
     host.routes().add_validated(
-        Method::patch, path, AuthRequirement::personal_token, parse,
-        [&host, &builds](Request& request, const EditInput& input) {
-            auto access = open_for_author(host, builds, request, input.number);
+        Method::patch, path, AuthRequirement::personal_token, author_access(),
+        parse_edit_comment_input, [&host, &builds](Request& request, const EditInput& input) {
+            auto access = open_build(host, builds, request, input.number);
             auto body = try_resolve_comment_body(host.identity(), access.project, input.body);
             Comment saved = host.db().transaction([&](soci::session& session) {
                 auto comment =
@@ -64,9 +64,9 @@ void add_edit_comment(Host& host, builds::BuildsService& builds) {
             return Response::json(comment_json(*session, host.identity(), saved));
         });
     host.routes().add_validated(
-        Method::del, path, AuthRequirement::personal_token, parse_build_number_param,
-        [&host, &builds](Request& request, int64_t number) {
-            auto access = open_for_author(host, builds, request, number);
+        Method::del, path, AuthRequirement::personal_token, author_access(),
+        parse_build_number_param, [&host, &builds](Request& request, int64_t number) {
+            auto access = open_build(host, builds, request, number);
             Comment saved = host.db().transaction([&](soci::session& session) {
                 auto comment =
                     require_comment(session, access.build.id, request.param("commentId"));

@@ -11,12 +11,11 @@ namespace loupe::reviews {
 void add_list_reviews(Host& host, builds::BuildsService& builds) {
     host.routes().add_validated(
         Method::get, "/projects/{owner}/{project}/builds/{buildNumber}/reviews",
-        AuthRequirement::personal_token, parse_build_number_param,
-        [&host, &builds](Request& request, int64_t number) {
+        AuthRequirement::personal_token,
+        RouteAccess::project(ProjectPermission::view,
+                             "You do not have permission to view this build"),
+        parse_build_number_param, [&host, &builds](Request& request, int64_t number) {
             auto access = open_build(host, builds, request, number);
-            if (!access.permissions.view) {
-                throw HttpError::forbidden("You do not have permission to view this build");
-            }
             auto session = host.db().session();
             auto reviews = build_reviews(*session, access.build.id);
             std::erase_if(reviews, [&](const Review& review) {

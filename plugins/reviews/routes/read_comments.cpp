@@ -12,10 +12,9 @@ void add_read_comments(Host& host, builds::BuildsService& builds) {
     const std::string refusal = "You do not have permission to view this build";
     host.routes().add_validated(
         Method::get, "/projects/{owner}/{project}/builds/{buildNumber}/comments",
-        AuthRequirement::personal_token, parse_build_number_param,
-        [&host, &builds, refusal](Request& request, int64_t number) {
-            auto access =
-                open_build_for(host, builds, request, number, &Permissions::view, refusal);
+        AuthRequirement::personal_token, RouteAccess::project(ProjectPermission::view, refusal),
+        parse_build_number_param, [&host, &builds](Request& request, int64_t number) {
+            auto access = open_build(host, builds, request, number);
             auto session = host.db().session();
             return Response::json(
                 comments_json(*session, host.identity(),
@@ -23,17 +22,12 @@ void add_read_comments(Host& host, builds::BuildsService& builds) {
         });
     host.routes().add_validated(
         Method::get, "/projects/{owner}/{project}/builds/{buildNumber}/comments/{commentId}",
-        AuthRequirement::personal_token, parse_build_number_param,
-        [&host, &builds, refusal](Request& request, int64_t number) {
-            auto access =
-                open_build_for(host, builds, request, number, &Permissions::view, refusal);
+        AuthRequirement::personal_token, RouteAccess::project(ProjectPermission::view, refusal),
+        parse_build_number_param, [&host, &builds](Request& request, int64_t number) {
+            auto access = open_build(host, builds, request, number);
             auto session = host.db().session();
-            auto comment = require_comment(*session, access.build.id, request.param("commentId"));
-            const bool others_draft =
-                comment.pending && comment.review_id && comment.author_id != access.user_id;
-            if (comment.deleted_at || others_draft) {
-                throw HttpError::not_found("Comment not found");
-            }
+            auto comment = require_visible_comment(*session, access.build.id,
+                                                   request.param("commentId"), access.user_id);
             return Response::json(comment_json(*session, host.identity(), comment));
         });
 }

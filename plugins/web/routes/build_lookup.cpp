@@ -16,8 +16,7 @@ BuildRef find_visible_build(Host& host, builds::BuildsService* service, const Re
     if (service == nullptr) {
         throw HttpError(503, "The builds plugin does not offer its service to the web page");
     }
-    Project project = host.identity().authorize_project(request.principal(), request.param("owner"),
-                                                        request.param("project"));
+    const Project& project = request.access().require_project();
     auto session = host.db().session();
     auto build = service->find_build(*session, project.id, number);
     if (!build) {
@@ -26,7 +25,7 @@ BuildRef find_visible_build(Host& host, builds::BuildsService* service, const Re
         }
         throw HttpError::not_found();
     }
-    return BuildRef{std::move(project), std::move(*build)};
+    return BuildRef{project, std::move(*build)};
 }
 
 }  // namespace loupe::web

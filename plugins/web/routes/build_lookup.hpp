@@ -1,7 +1,6 @@
 #pragma once
-// A build of {owner}/{project} as the caller may see it, through the builds plugin's service,
-// with the same access rule as the API's build routes (a project token of that project, or a
-// personal token / session scoped to its account).
+// A build of {owner}/{project} through the builds plugin's service, for routes guarded by the
+// project's `view` permission (RouteAccess::project), as the API's build routes are.
 
 #include <cstdint>
 

@@ -39,7 +39,8 @@ void add_live_route(Host& host) {
     auto* service = host.services().find<builds::BuildsService>();
     host.routes().add(
         Method::get, "/_loupe/live/{owner}/{project}/{buildNumber}",
-        AuthRequirement::project_or_personal_token, [&host, service](Request& request) {
+        AuthRequirement::project_or_personal_token, RouteAccess::project(ProjectPermission::view),
+        [&host, service](Request& request) {
             const BuildRef ref = find_visible_build(host, service, request);
             std::vector<builds::DiffSummary> diffs;
             {

@@ -82,21 +82,32 @@ bool accepts_gzip(const Request& request) {
 
 void add_page_routes(Host& host, const WebSettings& settings) {
     const fs::path index = fs::path(settings.assets_dir) / "index.html";
+    RouteOptions page;
+    page.page = true;  // a browser's navigation only: API clients get the JSON 404
     for (const char* pattern : page_patterns) {
-        host.routes().add(Method::get, pattern, AuthRequirement::none, [index](Request&) {
-            if (!fs::is_regular_file(index)) {
-                return Response::text(
-                    "The review page was not built: build Loupe with node and npm available "
-                    "(scripts/build.sh), or point plugins.web.assets_dir at a built front end.\n",
-                    "text/plain; charset=utf-8", 503);
-            }
-            return with_page_headers(Response::file(index.string(), "text/html; charset=utf-8")
-                                         .with_header("Cache-Control", "no-cache"));
-        });
+        host.routes().add(
+            Method::get, pattern, AuthRequirement::none,
+            RouteAccess::public_route("the page's shell: the same HTML for everyone; it reads "
+                                      "every datum through the guarded API"),
+            [index](Request&) {
+                if (!fs::is_regular_file(index)) {
+                    return Response::text(
+                        "The review page was not built: build Loupe with node and npm available "
+                        "(scripts/build.sh), or point plugins.web.assets_dir at a built front "
+                        "end.\n",
+                        "text/plain; charset=utf-8", 503);
+                }
+                return with_page_headers(Response::file(index.string(), "text/html; charset=utf-8")
+                                             .with_header("Cache-Control", "no-cache")
+                                             .with_header("Vary", "Accept"));
+            },
+            page);
     }
 
     const fs::path assets = fs::path(settings.assets_dir) / "assets";
     host.routes().add(Method::get, "/_loupe/assets/{file}", AuthRequirement::none,
+                      RouteAccess::public_route("the page's scripts and styles, the same for "
+                                                "everyone"),
                       [assets](Request& request) {
                           const std::string& name = request.param("file");
                           const fs::path path = assets / name;

@@ -64,7 +64,10 @@ Response signed_in(Host& host, SessionManager& sessions, const std::string& toke
 
 void add_session_routes(Host& host, std::shared_ptr<SessionManager> sessions) {
     host.routes().add(
-        Method::get, "/_loupe/session", AuthRequirement::none, [&host, sessions](Request& request) {
+        Method::get, "/_loupe/session", AuthRequirement::none,
+        RouteAccess::public_route("answers who the session cookie belongs to (null without "
+                                  "one): the caller's own identity only"),
+        [&host, sessions](Request& request) {
             return no_store(Response::json(
                 session_json(host, sessions->settings(), sessions->current(request))));
         });
@@ -72,7 +75,7 @@ void add_session_routes(Host& host, std::shared_ptr<SessionManager> sessions) {
     // The PAT arrives in the Authorization header; a request signed in by cookie only cannot
     // make another session.
     host.routes().add(
-        Method::post, "/_loupe/session", AuthRequirement::personal_token,
+        Method::post, "/_loupe/session", AuthRequirement::personal_token, RouteAccess::signed_in(),
         [&host, sessions](Request& request) {
             require_same_origin(host, request);
             const Principal& principal = request.principal();
@@ -88,6 +91,7 @@ void add_session_routes(Host& host, std::shared_ptr<SessionManager> sessions) {
 
     host.routes().add_validated(
         Method::post, "/_loupe/session/link", AuthRequirement::none,
+        RouteAccess::public_route("the one-time link token in the body is the credential"),
         [](Request& request) {
             const auto type = request.header("Content-Type").value_or("");
             if (!type.starts_with("application/json")) {
@@ -128,9 +132,10 @@ void add_session_routes(Host& host, std::shared_ptr<SessionManager> sessions) {
         });
 
     host.routes().add(
-        Method::del, "/_loupe/session", AuthRequirement::none, [sessions](Request& request) {
-            const auto cookie = request.header("Cookie");
-            const auto token = cookie ? cookie_value(*cookie, session_cookie_name) : std::nullopt;
+        Method::del, "/_loupe/session", AuthRequirement::none,
+        RouteAccess::public_route("ends the caller's own session (its cookie and CSRF token)"),
+        [sessions](Request& request) {
+            const auto token = sessions->cookie_token(request);
             if (token) {
                 const auto presented = request.header(std::string(csrf_header_name));
                 if (is_token_format(*token) && (!presented || !csrf_matches(*token, *presented))) {

@@ -3,7 +3,6 @@
 #include <charconv>
 
 #include "loupe/http/http_error.hpp"
-#include "loupe/imagediff/imagediff.hpp"
 #include "routes/build_lookup.hpp"
 #include "routes/routes.hpp"
 
@@ -25,7 +24,7 @@ void add_thumbnail_route(Host& host, std::shared_ptr<Thumbnailer> thumbnailer) {
     auto* service = host.services().find<builds::BuildsService>();
     host.routes().add(
         Method::get, "/_loupe/thumbnails/{owner}/{project}/{buildNumber}/{diffId}/{side}",
-        AuthRequirement::project_or_personal_token,
+        AuthRequirement::project_or_personal_token, RouteAccess::project(ProjectPermission::view),
         [&host, thumbnailer, service](Request& request) {
             const std::string& side = request.param("side");
             if (side != "base" && side != "head") {
@@ -45,12 +44,7 @@ void add_thumbnail_route(Host& host, std::shared_ptr<Thumbnailer> thumbnailer) {
             if (!key) {
                 throw HttpError::not_found("This diff has no " + side + " screenshot");
             }
-            std::string thumbnail;
-            try {
-                thumbnail = thumbnailer->thumbnail_key(*key);
-            } catch (const imagediff::DecodeError& error) {
-                throw HttpError(415, std::string("No thumbnail: ") + error.what());
-            }
+            const std::string thumbnail = thumbnailer->thumbnail_key(*key);
             // A diff's screenshots never change, so neither does its thumbnail.
             const char* cache = "private, max-age=31536000, immutable";
             if (auto path = thumbnailer->blobs().local_path(thumbnail)) {

@@ -45,7 +45,7 @@ std::optional<std::string> SessionManager::cookie_token(const Request& request) 
     if (!header) {
         return std::nullopt;
     }
-    return cookie_value(*header, session_cookie_name);
+    return cookie_value(*header, session_cookie_name(is_https(public_url_())));
 }
 
 std::optional<CurrentSession> SessionManager::current(const Request& request) {

@@ -56,9 +56,11 @@ public:
     /// Deletes expired and revoked sessions and expired links.
     void delete_stale();
 
-private:
+    /// The session token the request's cookie holds (under the name the public URL's scheme
+    /// gives, see session_cookie_name), whatever its format.
     std::optional<std::string> cookie_token(const Request& request) const;
 
+private:
     Database& database_;
     Identity& identity_;
     WebSettings settings_;

@@ -8,7 +8,10 @@
 
 namespace loupe::web {
 
-inline constexpr std::string_view session_cookie_name = "loupe_session";
+/// The session cookie's name: `__Host-loupe_session` when the public URL is https (the
+/// browser then accepts it only Secure, with Path=/ and no Domain, set by this very host, so no
+/// other host, not even a sibling subdomain, can set or shadow it), `loupe_session` otherwise.
+std::string_view session_cookie_name(bool secure);
 inline constexpr std::string_view csrf_header_name = "X-CSRF-Token";
 
 /// 32 random bytes as 64 lower-case hex characters.
@@ -32,7 +35,8 @@ struct CookieOptions {
     bool secure = false;  ///< the public URL is https
     long long max_age_s = 0;
 };
-/// Set-Cookie value for the session: HttpOnly, SameSite=Lax, Path=/, Secure when asked.
+/// Set-Cookie value for the session: HttpOnly, SameSite=Lax, Path=/, no Domain; Secure and
+/// named with the `__Host-` prefix when the public URL is https.
 std::string session_cookie(std::string_view token, const CookieOptions& options);
 /// Set-Cookie value that deletes the session cookie.
 std::string cleared_session_cookie(const CookieOptions& options);

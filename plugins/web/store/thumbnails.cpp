@@ -1,6 +1,7 @@
 #include "store/thumbnails.hpp"
 
 #include "loupe/db/dialect.hpp"
+#include "loupe/db/row_reader.hpp"
 #include "loupe/json.hpp"
 
 namespace loupe::web::thumbnails {
@@ -44,7 +45,8 @@ std::map<std::string, std::string> sources_of(soci::session& session,
                                        "{{json_rows:keys}})"),
          soci::use(list, "keys"));
     for (const auto& row : rows) {
-        sources.emplace(row.get<std::string>(0), row.get<std::string>(1));
+        const RowReader read(row);
+        sources.emplace(read.text("thumbnail_key"), read.text("source_key"));
     }
     return sources;
 }

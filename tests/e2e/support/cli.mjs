@@ -41,8 +41,12 @@ export class GitRepo {
     this.home = join(top, "home");
     this.origin = join(top, "origin.git");
     this.root = join(top, "work");
+    // The CLI's own temporary files (the optimised copy of every screenshot it uploads, which
+    // it never deletes) stay in this checkout's folder, removed with it.
+    this.tmp = join(top, "tmp");
     mkdirSync(this.home);
     mkdirSync(this.root);
+    mkdirSync(this.tmp);
     this.branch = branch;
     execFileSync("git", ["init", "-q", "--bare", this.origin], { env: this.env() });
     this.git("init", "-q", "-b", withMain ? "main" : branch);
@@ -74,7 +78,7 @@ export class GitRepo {
       PATH: process.env.PATH,
       HOME: this.home,
       LANG: "C.UTF-8",
-      TMPDIR: tmpdir(),
+      TMPDIR: this.tmp,
       NO_COLOR: "1",
       FORCE_COLOR: "0",
       GIT_AUTHOR_NAME: "Loupe E2E",

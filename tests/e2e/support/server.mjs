@@ -100,6 +100,17 @@ export class LoupeServer {
     }
     this.url = /loupe: listening on (http:\/\/\S+)/.exec(this.output)[1].replace(/\/$/, "");
     this.apiBaseUrl = `${this.url}/v2/`;
+    // The deployments plugin serves sites on a listener of its own (unless a domain is set):
+    // `loupe: listener sites at <url> (...)`, printed right after the line above.
+    const enabled = this.#commonArgs.filter((arg) => arg.startsWith("plugins.enabled=")).at(-1) ?? "";
+    const domainMode = this.#commonArgs.some((arg) => arg.startsWith("plugins.deployments.domain="));
+    if (enabled.includes("deployments") && !domainMode) {
+      const sites = /loupe: listener sites at (\S+) /;
+      const sitesDeadline = Date.now() + 10_000;
+      while (!sites.test(this.output) && Date.now() < sitesDeadline) await new Promise((done) => setTimeout(done, 20));
+      this.sitesUrl = sites.exec(this.output)?.[1];
+      if (!this.sitesUrl) throw new Error(`loupe serve printed no sites listener:\n${this.output}`);
+    }
     const bootstrap = JSON.parse(readFileSync(join(this.dataDir, "bootstrap.json"), "utf8"));
     this.projectToken = bootstrap.projectToken;
     this.personalAccessToken = bootstrap.personalAccessToken;

@@ -76,7 +76,7 @@ export function storedBuildState(server, buildId) {
   };
 }
 
-/** Whether the server answers POST /baseline (issue 4) rather than 404. */
+/** Whether the server answers POST /baseline rather than 404. */
 export async function baselineServed(server) {
   const response = await server.api("POST", "baseline", { body: { commits: ["0".repeat(40)] } });
   return response.status !== 404;
@@ -89,7 +89,7 @@ export async function baselineServed(server) {
  */
 export async function checkoutFor(cli, server) {
   if (cli.name === "4.x" || (await baselineServed(server))) return new GitRepo();
-  console.log("# POST /v2/baseline answers 404 (issue 4): the latest CLI runs without a main branch");
+  console.log("# POST /v2/baseline answers 404: the latest CLI runs without a main branch");
   return new GitRepo({ withMain: false });
 }
 

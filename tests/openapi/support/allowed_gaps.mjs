@@ -10,40 +10,17 @@ export const allowedGaps = [
   // Operations of the Argos cloud Loupe does not implement (yet): team administration, billing,
   // the media library, automation rules, the per-test pages and settings Loupe keeps in its
   // admin commands instead.
-  notImplemented("(GET|PATCH) /accounts/\\{accountSlug\\}", "accounts are managed with `loupe admin account`; no plans or usage"),
-  notImplemented("(GET|POST|PATCH|DELETE) /accounts/\\{accountSlug\\}/(members|invites|domains|invite-link)\\S*", "team members are managed with `loupe admin member`; no invitations or email domains"),
+  notImplemented("(GET|POST|PATCH|DELETE) /accounts/\\{accountSlug\\}/(invites|domains|invite-link)\\S*", "no invitations or email domains: people join with `loupe admin member add`"),
   notImplemented("(GET|POST|PATCH|DELETE) /media\\S*", "no media library"),
   notImplemented("GET /projects/\\{owner\\}/\\{project\\}/media", "no media library"),
   notImplemented("(GET|POST|PUT) /projects/\\{owner\\}/\\{project\\}/automation-rules\\S*", "no automation rules"),
-  notImplemented("(GET|PUT|DELETE) /projects/\\{owner\\}/\\{project\\}/contributors\\S*", "project contributors are managed with `loupe admin member`"),
   notImplemented("POST /projects/\\{owner\\}/\\{project\\}/transfer", "no project transfer"),
-  notImplemented("PATCH /projects/\\{owner\\}/\\{project\\}", "project settings are changed with `loupe admin project`"),
   notImplemented("(GET|PUT) /projects/\\{owner\\}/\\{project\\}/domain", "no custom deployment domain per project (plugins.deployments.domain serves every site)"),
   notImplemented("GET /deployments/resolve/\\{domain\\}", "Loupe serves the sites itself and needs no resolver for a separate edge"),
-  notImplemented("(GET|POST|DELETE) /projects/\\{owner\\}/\\{project\\}/builds/\\{buildNumber\\}/reviewers", "no requested reviewers"),
   notImplemented("(GET|POST|PATCH|DELETE) /projects/\\{owner\\}/\\{project\\}/tests\\S*", "no per-test pages, comments or subscriptions (the diff list carries each test and its metrics)"),
   notImplemented("GET /projects/\\{owner\\}/\\{project\\}/ignored-changes", "ignored changes are listed in the review page, not through the API"),
-  notImplemented("GET /me", "no user endpoint: a personal access token names its user in `loupe admin token list`"),
   notImplemented("POST /auth/cli/token", "no browser sign-in for the CLI; create a token with `loupe admin token create`"),
-  notImplemented("POST /auth/github-actions/oidc/exchange", "no GitHub OIDC exchange; use a project token or tokenless auth"),
 
-  // Fields of the Project resource Loupe does not have.
-  {
-    pattern: /^GET \/(project|projects\/\{owner\}\/\{project\}) response\.(summaryCheck|prCommentEnabled|githubActionsOidcEnabled): Loupe does not declare it \(the client requires it\)$/,
-    why: "no GitHub summary check, pull request comment or OIDC settings",
-  },
-  {
-    pattern: /^(GET \/(project|projects\/\{owner\}\/\{project\})|POST \/projects) response\.tokenlessAuthEnabled: Loupe does not declare it \(the client requires it\)$/,
-    why: "tokenless auth is a setting of the git plugin's repository link (`loupe admin project links`)",
-  },
-  {
-    pattern: /^POST \/projects response\.(summaryCheck|prCommentEnabled|githubActionsOidcEnabled): Loupe does not declare it \(the client requires it\)$/,
-    why: "no GitHub summary check, pull request comment or OIDC settings",
-  },
-  {
-    pattern: /^GET \/accounts\/\{accountSlug\}\/projects response\.results\[\]\.(summaryCheck|prCommentEnabled|githubActionsOidcEnabled|tokenlessAuthEnabled): Loupe does not declare it \(the client requires it\)$/,
-    why: "the same Project resource",
-  },
   {
     pattern: /^POST \/projects\/\{owner\}\/\{project\}\/changes\/\{changeId\}\/(ignore|unignore) query parameter metricsPeriod: Loupe does not declare it$/,
     why: "the answer's occurrences are always counted over the last 7 days",

@@ -139,6 +139,19 @@ export async function exerciseApi(server, check) {
   });
   await call("get", "/projects/{owner}/{project}/analytics/flaky", { values: names, token: pat });
 
+  // The account and its members (the team's only owner keeps their role: a 409).
+  const account = { accountSlug: names.owner };
+  await call("get", "/accounts/{accountSlug}", { values: account, token: pat });
+  await call("patch", "/accounts/{accountSlug}", { values: account, token: pat, body: { defaultUserLevel: "member" } });
+  const members = (await call("get", "/accounts/{accountSlug}/members", { values: account, token: pat, query: { orderBy: "name-asc" } })).body;
+  const ownerId = members.results.find((member) => member.level === "owner").user.id;
+  await call("patch", "/accounts/{accountSlug}/members/{userId}", {
+    values: { ...account, userId: ownerId },
+    token: pat,
+    body: { level: "owner" },
+  });
+  await call("delete", "/accounts/{accountSlug}/members/{userId}", { values: { ...account, userId: "not-an-id" }, token: pat });
+
   // A deployment of one file.
   const page = Buffer.from("<!doctype html><title>openapi</title>");
   const deployment = await call("post", "/deployments", {
@@ -159,6 +172,11 @@ export async function exerciseApi(server, check) {
   await call("post", "/auth/github-actions/tokenless/exchange", {
     token: null,
     body: { tokenlessToken: "tokenless-github-bm90IGpzb24", commit: sha1("first"), branch: "main" },
+  });
+  // OIDC exchange: a token that is no JWT is refused (401) before any issuer is asked.
+  await call("post", "/auth/github-actions/oidc/exchange", {
+    token: null,
+    body: { oidcToken: "not-a-jwt", commit: sha1("first") },
   });
   return count;
 }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "loupe/auth/principal.hpp"
@@ -20,6 +21,29 @@ namespace loupe {
 
 enum class AccountKind { user, team };
 enum class Role { owner, member, contributor };
+
+/// A team role as the API and the database write it: "owner", "member", "contributor".
+constexpr std::string_view role_name(Role role) {
+    switch (role) {
+        case Role::owner:
+            return "owner";
+        case Role::member:
+            return "member";
+        case Role::contributor:
+            return "contributor";
+    }
+    return "contributor";
+}
+
+/// The role a name written by role_name() stands for; nullopt for any other text.
+constexpr std::optional<Role> parse_role(std::string_view name) {
+    for (const Role role : {Role::owner, Role::member, Role::contributor}) {
+        if (role_name(role) == name) {
+            return role;
+        }
+    }
+    return std::nullopt;
+}
 
 struct Account {
     int64_t id = 0;
@@ -53,6 +77,16 @@ struct Project {
 /// Argos project permissions; Identity::permissions derives them from role and project level.
 struct Permissions {
     bool admin = false, review = false, review_dismiss = false, view_settings = false, view = false;
+};
+
+/// What a short-lived token issued for a CI run vouches for (Principal's bound_commit,
+/// bound_branch and untrusted_head): nothing by default, or a commit.
+struct RunBinding {
+    RunBinding(std::optional<std::string> bound_commit = std::nullopt)  // NOLINT: implicit
+        : commit(std::move(bound_commit)) {}
+    std::optional<std::string> commit;
+    std::optional<std::string> branch;
+    bool untrusted_head = false;
 };
 
 struct IssuedToken {
@@ -97,6 +131,13 @@ public:
     virtual Json project_json(const Project& project) = 0;
     /// The resources of several projects, each plugin reading its settings once for all.
     virtual std::vector<Json> projects_json(const std::vector<Project>& projects) = 0;
+    /// True when a plugin lets `field` of the Project resource be changed (project_fields.hpp).
+    virtual bool is_changeable_project_field(const std::string& field) = 0;
+    /// Changes `field` of `project` to `value` through the plugin that owns it, in the caller's
+    /// transaction: HttpError 400 when the plugin refuses the value, std::invalid_argument for a
+    /// field nobody lets change.
+    virtual void change_project_field(soci::session& session, const Project& project,
+                                      const std::string& field, const Json& value) = 0;
 
     /// The user principal a browser session acts as. With `personal_token_id`, the scope that
     /// personal access token still holds (nullopt once it is revoked or expired); without, every
@@ -114,13 +155,14 @@ public:
                                                            const Account& account,
                                                            const std::string& name,
                                                            const std::string& base_branch) = 0;
-    /// A short-lived project token (`argos_tmp_...`), optionally bound to a commit.
+    /// A short-lived project token (`argos_tmp_...`), optionally bound to a CI run's commit and
+    /// branch.
     virtual IssuedToken issue_short_lived_token(int64_t project_id, int64_t ttl_ms,
-                                                std::optional<std::string> bound_commit) = 0;
+                                                RunBinding binding) = 0;
     /// Like issue_short_lived_token, but exactly 40 characters long (`argos_tmp_` + 30): the
     /// length the Argos CLI accepts in ARGOS_TOKEN, for exchanges a CI job performs itself.
     virtual IssuedToken issue_short_lived_cli_token(int64_t project_id, int64_t ttl_ms,
-                                                    std::optional<std::string> bound_commit) = 0;
+                                                    RunBinding binding) = 0;
 };
 
 }  // namespace loupe

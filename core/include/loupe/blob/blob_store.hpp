@@ -21,6 +21,9 @@ LOUPE_API bool is_blob_key(std::string_view key);
 struct BlobInfo {
     std::string key;
     uint64_t size = 0;
+    /// When its bytes were last written, epoch milliseconds: writing a stored blob again (an
+    /// upload of the same bytes) moves it to then. 0 when the store cannot tell.
+    int64_t written_at_ms = 0;
 };
 
 class LOUPE_API BlobStore {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "loupe/auth/principal.hpp"
+#include "loupe/auth/route_access.hpp"
 #include "loupe/http/method.hpp"
 #include "loupe/json.hpp"
 
@@ -30,6 +31,8 @@ public:
     virtual std::size_t query_count(std::string_view name) const = 0;
     /// Every value of a query parameter, in the order sent, percent-decoded.
     virtual std::vector<std::string> query_values(std::string_view name) const = 0;
+    /// The query string as sent (still percent-encoded), without '?'; empty when none.
+    virtual std::string query_string() const = 0;
     virtual std::optional<std::string> header(std::string_view name) const = 0;
     /// Client address, for logs.
     virtual std::string remote_address() const = 0;
@@ -47,6 +50,9 @@ public:
 
     /// The authenticated caller; anonymous for AuthRequirement::none routes.
     virtual const Principal& principal() const = 0;
+    /// What the route's RouteAccess established: its project (or account) and the caller's
+    /// permissions on it. Empty for public routes.
+    virtual const AccessGrant& access() const = 0;
 };
 
 }  // namespace loupe

@@ -7,6 +7,8 @@
 #include <sstream>
 
 #include "blob/local_blob_store.hpp"
+#include "loupe/cli/options.hpp"
+#include "loupe/crypto/digest.hpp"
 #include "loupe/json.hpp"
 
 namespace loupe {
@@ -51,7 +53,7 @@ BlobMigrationReport migrate_blob_folder(const std::string& root, S3BlobStore& st
             continue;
         }
         const auto bytes = read_whole_file(entry.path());
-        if (sigv4::sha256_hex(bytes) != key) {
+        if (crypto::sha256_hex(bytes) != key) {
             report.corrupt.push_back(entry.path().string());
             continue;
         }
@@ -62,35 +64,10 @@ BlobMigrationReport migrate_blob_folder(const std::string& root, S3BlobStore& st
     return report;
 }
 
-int run_blobs_admin_command(const ConfigView& config, const std::string& data_dir,
-                            const std::vector<std::string>& args, std::ostream& out,
-                            std::ostream& err, Logger& log) {
-    const std::string usage =
-        "usage: loupe admin blobs migrate --to s3 [--from DIR] [--json]\n"
-        "  copies DIR (default <data.dir>/blobs) into the bucket of blobs.s3.*\n";
-    if (args.size() < 2 || args[0] != "blobs" || args[1] != "migrate") {
-        err << usage;
-        return 2;
-    }
-    std::string to;
-    std::string from = (fs::path(data_dir) / "blobs").string();
-    bool json = false;
-    for (std::size_t i = 2; i < args.size(); ++i) {
-        if (args[i] == "--to" && i + 1 < args.size()) {
-            to = args[++i];
-        } else if (args[i] == "--from" && i + 1 < args.size()) {
-            from = args[++i];
-        } else if (args[i] == "--json") {
-            json = true;
-        } else {
-            err << "loupe admin blobs migrate: unknown option " << args[i] << "\n" << usage;
-            return 2;
-        }
-    }
-    if (to != "s3") {
-        err << "loupe admin blobs migrate: --to s3 is required (the only destination)\n" << usage;
-        return 2;
-    }
+namespace {
+
+int migrate_to_s3(const ConfigView& config, const std::string& from, bool json, std::ostream& out,
+                  Logger& log) {
     // The store signs no URL here; the signer only has to exist.
     S3BlobStore store(
         S3Settings::from_config(config), UrlSigner(std::string(32, 'm')),
@@ -115,6 +92,34 @@ int run_blobs_admin_command(const ConfigView& config, const std::string& data_di
         }
     }
     return report.corrupt.empty() ? 0 : 1;
+}
+
+}  // namespace
+
+int run_blobs_admin_command(const ConfigView& config, const std::string& data_dir,
+                            const std::vector<std::string>& args, std::ostream& out,
+                            std::ostream& err, Logger& log) {
+    constexpr std::string_view usage =
+        "usage: loupe admin blobs migrate --to s3 [--from DIR] [--json]\n"
+        "  copies DIR (default <data.dir>/blobs) into the bucket of blobs.s3.*\n";
+    if (args.size() < 2 || args[0] != "blobs" || args[1] != "migrate") {
+        err << usage;
+        return 2;
+    }
+    const std::vector<std::string> words(args.begin() + 2, args.end());
+    return cli::run_command("loupe admin blobs migrate", usage, words, out, err, [&] {
+        const cli::Options options({.command = "blobs migrate",
+                                    .required = {"to"},
+                                    .optional = {"from"},
+                                    .flags = {"json"}},
+                                   words);
+        if (options.value("to") != "s3") {
+            throw cli::UsageError("--to s3 is required (the only destination)");
+        }
+        const std::string from =
+            options.optional_value("from").value_or((fs::path(data_dir) / "blobs").string());
+        return migrate_to_s3(config, from, options.has("json"), out, log);
+    });
 }
 
 }  // namespace loupe

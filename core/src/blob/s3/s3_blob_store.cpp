@@ -1,5 +1,8 @@
 #include "blob/s3/s3_blob_store.hpp"
 
+#include <Poco/DateTimeFormat.h>
+#include <Poco/DateTimeParser.h>
+
 #include <atomic>
 #include <exception>
 #include <mutex>
@@ -8,23 +11,27 @@
 
 #include "blob/download_url.hpp"
 #include "blob/local_blob_store.hpp"
+#include "loupe/crypto/digest.hpp"
+#include "loupe/crypto/encoding.hpp"
 #include "loupe/json.hpp"
 
 namespace loupe {
 namespace {
 
-std::string hex_to_bytes(const std::string& hex) {
-    std::string bytes;
-    bytes.reserve(hex.size() / 2);
-    for (std::size_t i = 0; i + 1 < hex.size(); i += 2) {
-        bytes += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
+/// An HTTP date (Last-Modified, second precision) in epoch milliseconds; 0 when unreadable.
+int64_t http_time_ms(const std::string& text) {
+    int zone = 0;
+    Poco::DateTime time;
+    if (text.empty() ||
+        !Poco::DateTimeParser::tryParse(Poco::DateTimeFormat::HTTP_FORMAT, text, time, zone)) {
+        return 0;
     }
-    return bytes;
+    return (time.timestamp().epochMicroseconds() - static_cast<int64_t>(zone) * 1'000'000) / 1000;
 }
 
-/// The base64 SHA-256 S3 expects in x-amz-checksum-sha256, from a hex key.
+/// The base64 SHA-256 S3 expects in x-amz-checksum-sha256, from a (normalized) hex key.
 std::string checksum_of_key(const std::string& key) {
-    return sigv4::base64(hex_to_bytes(key));
+    return crypto::base64_encode(crypto::from_hex(key).value_or(""));
 }
 
 std::string describe(const S3Response& response) {
@@ -123,7 +130,7 @@ std::vector<std::string> S3BlobStore::missing(const std::vector<std::string>& ke
         for (std::size_t i = next++; i < keys.size(); i = next++) {
             try {
                 present[i] = exists(keys[i]) ? 1 : 0;
-            } catch (...) {
+            } catch (const std::exception&) {  // reported on the calling thread, below
                 std::lock_guard lock(failure_mutex);
                 failure = failure ? failure : std::current_exception();
             }
@@ -160,7 +167,7 @@ bool S3BlobStore::promote_incoming(const std::string& key) {
         fail("GET", name, response);
     }
     const bool too_large = response.body.size() > max_upload_bytes_;
-    const bool matches = !too_large && sigv4::sha256_hex(response.body) == key;
+    const bool matches = !too_large && crypto::sha256_hex(response.body) == key;
     if (matches) {
         write(blob_name(key), response.body);
     } else {
@@ -190,12 +197,13 @@ std::optional<BlobInfo> S3BlobStore::stat(const std::string& key) {
     if (response.status != 200) {
         fail("HEAD", name, response);
     }
-    return BlobInfo{normalized, std::stoull(response.header("content-length"))};
+    return BlobInfo{normalized, std::stoull(response.header("content-length")),
+                    http_time_ms(response.header("last-modified"))};
 }
 
 std::string S3BlobStore::put(std::span<const uint8_t> bytes) {
     const std::string_view view(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-    const auto key = sigv4::sha256_hex(view);
+    const auto key = crypto::sha256_hex(view);
     write(blob_name(key), view);
     return key;
 }
@@ -248,7 +256,7 @@ void S3BlobStore::write_multipart(const std::string& name, std::string_view byte
         if (completed.status != 200 || !completed.error_code().empty()) {
             fail("complete multipart", name, completed);
         }
-    } catch (...) {
+    } catch (const std::exception&) {
         try {
             client_.send("DELETE", name, {{"uploadId", upload_id}});
         } catch (const std::exception&) {
@@ -351,7 +359,7 @@ S3BlobStore::signed_post_form(const std::string& key, const std::string& content
         conditions.push_back(Json{{name, value}});
     }
     const Json policy{{"expiration", iso8601(now_s + ttl_ms / 1000)}, {"conditions", conditions}};
-    const auto policy_base64 = sigv4::base64(policy.dump());
+    const auto policy_base64 = crypto::base64_encode(policy.dump());
     fields.emplace_back("Policy", policy_base64);
     fields.emplace_back("X-Amz-Signature",
                         sigv4::policy_signature(policy_base64, settings.credentials, settings.scope,

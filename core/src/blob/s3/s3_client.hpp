@@ -1,13 +1,12 @@
 #pragma once
-// A small S3 REST client over Poco Net: every request signed with AWS Signature V4 (header
-// form), temporary failures (connection errors, 429, 5xx) retried with exponential backoff and
-// jitter, and keep-alive connections reused across requests. Presigned URLs are built here too.
-// THREADS: thread-safe (each request takes its own connection from a pool).
+// A small S3 REST client over the shared HTTP client (loupe/http/http_client.hpp): every
+// request signed with AWS Signature V4 (header form); temporary failures (connection errors,
+// 429, 5xx) retried with exponential backoff and jitter, every S3 call counting as idempotent
+// (objects are content-addressed); keep-alive connections reused. Presigned URLs are built here
+// too. THREADS: thread-safe.
 
 #include <cstdint>
 #include <map>
-#include <memory>
-#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -16,11 +15,8 @@
 
 #include "blob/s3/s3_settings.hpp"
 #include "loupe/export.hpp"
+#include "loupe/http/http_client.hpp"
 #include "loupe/log/logger.hpp"
-
-namespace Poco::Net {
-class HTTPClientSession;
-}
 
 namespace loupe {
 
@@ -53,7 +49,6 @@ class LOUPE_API S3Client {
 public:
     /// `log` (optional, must outlive the client) hears of every failed attempt.
     explicit S3Client(S3Settings settings, Logger* log = nullptr);
-    ~S3Client();
     S3Client(const S3Client&) = delete;
     S3Client& operator=(const S3Client&) = delete;
 
@@ -73,18 +68,9 @@ public:
     uint64_t requests_sent() const;
 
 private:
-    S3Response attempt(const std::string& method, const std::string& name, const S3Pairs& query,
-                       const S3Pairs& headers, std::string_view body,
-                       const std::string& payload_hash);
-    std::unique_ptr<Poco::Net::HTTPClientSession> take_session();
-    void give_back(std::unique_ptr<Poco::Net::HTTPClientSession> session);
-    void drop_idle_sessions();
-
     S3Settings settings_;
     Logger* log_;
-    mutable std::mutex mutex_;
-    std::vector<std::unique_ptr<Poco::Net::HTTPClientSession>> idle_;
-    uint64_t requests_ = 0;
+    HttpClient http_;
 };
 
 }  // namespace loupe

@@ -1,31 +1,19 @@
 #include "blob/s3/sigv4.hpp"
 
-#include <Poco/Base64Encoder.h>
-#include <Poco/Crypto/DigestEngine.h>
-#include <Poco/HMACEngine.h>
-
 #include <algorithm>
 #include <cctype>
 #include <ctime>
-#include <sstream>
+
+#include "loupe/crypto/digest.hpp"
+#include "loupe/crypto/encoding.hpp"
+#include "loupe/text/strings.hpp"
 
 namespace loupe::sigv4 {
 namespace {
 
-/// OpenSSL's SHA-256 in the shape Poco's HMACEngine expects.
-class Sha256 : public Poco::Crypto::DigestEngine {
-public:
-    enum { BLOCK_SIZE = 64, DIGEST_SIZE = 32 };
-    Sha256() : Poco::Crypto::DigestEngine("SHA256") {}
-};
-
-std::string lower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return out;
-}
+using crypto::hmac_sha256;
+using crypto::sha256_hex;
+using crypto::to_hex;
 
 /// Trims a header value and collapses inner runs of spaces to one.
 std::string canonical_value(std::string_view value) {
@@ -53,7 +41,7 @@ struct CanonicalHeaders {
 CanonicalHeaders canonical_headers(const Request& request) {
     std::map<std::string, std::string> merged;
     for (const auto& [name, value] : request.headers) {
-        auto& slot = merged[lower(name)];
+        auto& slot = merged[to_lower(name)];
         slot += (slot.empty() ? "" : ",") + canonical_value(value);
     }
     CanonicalHeaders out;
@@ -102,40 +90,6 @@ std::string uri_encode(std::string_view text, bool encode_slash) {
         }
     }
     return out;
-}
-
-std::string sha256_hex(std::string_view data) {
-    Poco::Crypto::DigestEngine engine("SHA256");
-    engine.update(data.data(), static_cast<unsigned>(data.size()));
-    return Poco::DigestEngine::digestToHex(engine.digest());
-}
-
-std::string hmac_sha256(std::string_view key, std::string_view data) {
-    Poco::HMACEngine<Sha256> engine(key.data(), key.size());
-    engine.update(data.data(), static_cast<unsigned>(data.size()));
-    const auto& digest = engine.digest();
-    return std::string(digest.begin(), digest.end());
-}
-
-std::string to_hex(std::string_view bytes) {
-    static const char* hex = "0123456789abcdef";
-    std::string out;
-    out.reserve(bytes.size() * 2);
-    for (char c : bytes) {
-        const auto byte = static_cast<unsigned char>(c);
-        out += hex[byte >> 4];
-        out += hex[byte & 15];
-    }
-    return out;
-}
-
-std::string base64(std::string_view bytes) {
-    std::ostringstream out;
-    Poco::Base64Encoder encoder(out);
-    encoder.rdbuf()->setLineLength(0);
-    encoder.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    encoder.close();
-    return out.str();
 }
 
 std::string amz_date(int64_t epoch_s) {

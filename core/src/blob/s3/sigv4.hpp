@@ -41,10 +41,6 @@ inline constexpr const char* unsigned_payload = "UNSIGNED-PAYLOAD";
 /// RFC 3986 percent-encoding as SigV4 wants it: unreserved characters kept, '/' kept unless
 /// `encode_slash`, everything else %XX with upper-case hex.
 LOUPE_API std::string uri_encode(std::string_view text, bool encode_slash);
-LOUPE_API std::string sha256_hex(std::string_view data);
-LOUPE_API std::string hmac_sha256(std::string_view key, std::string_view data);
-LOUPE_API std::string to_hex(std::string_view bytes);
-LOUPE_API std::string base64(std::string_view bytes);
 /// "20150830T123600Z" for a time in epoch seconds.
 LOUPE_API std::string amz_date(int64_t epoch_s);
 

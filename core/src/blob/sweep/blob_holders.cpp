@@ -29,7 +29,7 @@ std::vector<std::string> unseen_blob_holders(soci::session& session,
             (session.prepare << "SELECT plugin, holds_blob_keys FROM blob_holders");
         for (const auto& row : rows) {
             const RowReader reader(row);
-            recorded[reader.text(0)] = reader.flag(1) ? 1 : 0;
+            recorded[reader.text("plugin")] = reader.flag("holds_blob_keys") ? 1 : 0;
         }
     }
     std::vector<std::string> unseen;

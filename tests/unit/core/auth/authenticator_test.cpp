@@ -168,14 +168,14 @@ TEST_CASE_FIXTURE(AuthFixture, "the route's requirement is enforced after the to
 
 TEST_CASE_FIXTURE(AuthFixture, "short-lived project tokens") {
     const auto bound =
-        identity.issue_short_lived_token(web.first.id, 600'000, std::string(40, 'a'));
+        identity.issue_short_lived_token(web.first.id, 600'000, RunBinding(std::string(40, 'a')));
     const Principal principal = authenticate(bound.token, AuthRequirement::project_token);
     CHECK(principal.is_project());
     CHECK(principal.project_id == web.first.id);
     CHECK(principal.project_account_id == acme.id);
     CHECK(principal.bound_commit == std::string(40, 'a'));
 
-    const auto unbound = identity.issue_short_lived_token(web.first.id, 600'000, std::nullopt);
+    const auto unbound = identity.issue_short_lived_token(web.first.id, 600'000, RunBinding());
     CHECK_FALSE(authenticate(unbound.token).bound_commit.has_value());
 
     execute("UPDATE tokens SET expires_at = :at WHERE id = :id", now_ms() - 1, unbound.id);

@@ -44,6 +44,21 @@ TEST_CASE("GET /blobs: a signed URL serves the bytes with the signed type") {
         CHECK(other.header("Content-Type") == type);
         CHECK(other.header("Content-Disposition") == "attachment");
     }
+    // A list of types starting with an image is no image: a browser may take the HTML of it.
+    for (const char* type :
+         {"image/png, text/html", "image/png,text/html", "image/pngx", "image/x-icon"}) {
+        CAPTURE(type);
+        const blob_test::HttpAnswer listed = blob_test::http_get(
+            server.port, server.target(server.store.signed_get_url(key, type, ttl_ms)));
+        CHECK(listed.status == 200);
+        CHECK(listed.header("Content-Disposition") == "attachment");
+        CHECK(listed.header("Content-Type").value_or("").find("text/html") == std::string::npos);
+    }
+    const blob_test::HttpAnswer parameters = blob_test::http_get(
+        server.port,
+        server.target(server.store.signed_get_url(key, "image/png; charset=x", ttl_ms)));
+    CHECK_FALSE(parameters.header("Content-Disposition"));
+    CHECK(parameters.header("Content-Type") == "image/png");
 
     const std::string target = server.target(server.store.signed_get_url(key, "image/png", 5000));
     const blob_test::HttpAnswer head =

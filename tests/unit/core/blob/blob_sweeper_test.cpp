@@ -32,7 +32,7 @@ namespace fs = std::filesystem;
 
 constexpr int64_t hour_ms = 3'600'000;
 
-std::span<const uint8_t> as_span(const std::string& text) {
+std::span<const uint8_t> text_bytes(const std::string& text) {
     return {reinterpret_cast<const uint8_t*>(text.data()), text.size()};
 }
 
@@ -82,7 +82,7 @@ struct SweepFixture {
 
     /// Stores `bytes` and sets the blob's modification time `age_ms` in the past.
     std::string stored(const std::string& bytes, int64_t age_ms) {
-        const auto key = store.put(as_span(bytes));
+        const auto key = store.put(text_bytes(bytes));
         set_age(key, age_ms);
         return key;
     }
@@ -167,7 +167,7 @@ TEST_CASE("blob sweep: bytes written again count as new (an upload not reference
     const auto key = fixture.stored(bytes, 3 * hour_ms);
     // An upload, or a diff mask computed again, stores the same bytes: the blob is about to be
     // referenced, and its modification time says so.
-    CHECK(fixture.store.put(as_span(bytes)) == key);
+    CHECK(fixture.store.put(text_bytes(bytes)) == key);
     const auto report = fixture.sweeper->sweep({});
     CHECK(report.recent == 1);
     CHECK(report.removed == 0);
@@ -276,8 +276,8 @@ TEST_SUITE("s3" * doctest::skip()) {
             [] { return std::string("https://loupe.example.com"); }, 1u << 20, log);
         auto inventory = s3_blob_inventory(store);
         const std::string first_bytes = blob_test::random_bytes(1500, 21);
-        const auto first = store.put(as_span(first_bytes));
-        const auto second = store.put(as_span(blob_test::random_bytes(2500, 22)));
+        const auto first = store.put(text_bytes(first_bytes));
+        const auto second = store.put(text_bytes(blob_test::random_bytes(2500, 22)));
 
         std::map<std::string, StoredBlob> listed;
         inventory->for_each_blob([&](const StoredBlob& blob) { listed[blob.key] = blob; });
@@ -324,9 +324,9 @@ TEST_SUITE("s3" * doctest::skip()) {
         auto inventory = s3_blob_inventory(store);
         test::TestDatabase test_database;
         auto database = open_database(test_database.url(), 2);
-        const auto used = store.put(as_span(blob_test::random_bytes(100, 31)));
-        const auto unused = store.put(as_span(blob_test::random_bytes(200, 32)));
-        const auto claimed = store.put(as_span(blob_test::random_bytes(300, 33)));
+        const auto used = store.put(text_bytes(blob_test::random_bytes(100, 31)));
+        const auto unused = store.put(text_bytes(blob_test::random_bytes(200, 32)));
+        const auto claimed = store.put(text_bytes(blob_test::random_bytes(300, 33)));
         std::set<std::string> references{used};
         BlobSweepSettings settings;
         settings.min_age_ms = hour_ms;

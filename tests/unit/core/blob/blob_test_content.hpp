@@ -1,21 +1,18 @@
 #pragma once
 // Content for the blob tests: keys, incompressible bytes, folder listings and upload forms.
 
-#include <Poco/DigestEngine.h>
-#include <Poco/SHA2Engine.h>
-
 #include <filesystem>
 #include <random>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "loupe/crypto/digest.hpp"
+
 namespace loupe::blob_test {
 
 inline std::string sha256_hex(const std::string& bytes) {
-    Poco::SHA2Engine sha(Poco::SHA2Engine::SHA_256);
-    sha.update(bytes);
-    return Poco::DigestEngine::digestToHex(sha.digest());
+    return crypto::sha256_hex(bytes);
 }
 
 /// Deterministic bytes that do not compress and contain CR, LF and '-' (multipart-hostile).

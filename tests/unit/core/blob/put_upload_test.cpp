@@ -14,7 +14,7 @@
 namespace loupe {
 namespace {
 
-constexpr int64_t ttl_ms = 30 * 60 * 1000;
+constexpr int64_t put_ttl_ms = 30 * 60 * 1000;
 
 blob_test::HttpAnswer put(blob_test::BlobTestServer& server, const std::string& target,
                           const std::string& body, const std::string& content_type = "image/png",
@@ -28,7 +28,7 @@ blob_test::HttpAnswer put(blob_test::BlobTestServer& server, const std::string& 
 
 std::string put_target(blob_test::BlobTestServer& server, const std::string& key,
                        const std::string& content_type = "image/png") {
-    return server.target(server.store.signed_put_url(key, content_type, ttl_ms));
+    return server.target(server.store.signed_put_url(key, content_type, put_ttl_ms));
 }
 
 /// The upload target with the given query, signed by hand (for expired or tampered URLs).

@@ -10,6 +10,8 @@
 
 #include <doctest/doctest.h>
 
+#include "loupe/crypto/encoding.hpp"
+
 namespace loupe {
 namespace {
 
@@ -111,7 +113,7 @@ TEST_CASE("sigv4: URI encoding keeps unreserved characters, '/' only in paths") 
     CHECK(sigv4::uri_encode("a/b", true) == "a%2Fb");
     CHECK(sigv4::uri_encode("\xc3\xa9", true) == "%C3%A9");
     CHECK(sigv4::amz_date(1369353600) == "20130524T000000Z");
-    CHECK(sigv4::base64(std::string("\x00\xff\x10", 3)) == "AP8Q");
+    CHECK(crypto::base64_encode(std::string("\x00\xff\x10", 3)) == "AP8Q");
 }
 
 }  // namespace loupe

@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 #include <soci/postgresql/soci-postgresql.h>
 #include <soci/sqlite3/soci-sqlite3.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <barrier>
@@ -23,7 +24,54 @@ long long count_rows(loupe::Database& db, const std::string& table) {
     return count;
 }
 
+/// The connections `db` holds open: on SQLite the descriptors of this process on its file, on
+/// PostgreSQL the server's sessions carrying `application`.
+long long open_connections(loupe::Database& db, const std::string& sqlite_file,
+                           const std::string& application) {
+    if (db.dialect() == loupe::Dialect::sqlite) {
+        long long count = 0;
+        for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd")) {
+            std::error_code error;
+            if (std::filesystem::read_symlink(entry.path(), error) == sqlite_file) {
+                ++count;
+            }
+        }
+        return count;
+    }
+    long long count = 0;
+    *db.session() << "SELECT COUNT(*) FROM pg_stat_activity WHERE application_name = :name",
+        soci::use(application), soci::into(count);
+    return count;
+}
+
 }  // namespace
+
+TEST_CASE("database: an idle pool holds one connection, the others open when first leased") {
+    loupe::test::TestDatabase test_db;
+    const std::string application = "lazy_pool_" + std::to_string(::getpid());
+    std::string url = test_db.url();
+    if (test_db.is_postgres()) {
+        url +=
+            (url.find('?') == std::string::npos ? "?" : "&") + ("application_name=" + application);
+    }
+    auto db = loupe::open_database(url, 4);
+    const std::string sqlite_file =
+        test_db.is_postgres() ? "" : std::filesystem::canonical(url.substr(7)).string();
+    CHECK(open_connections(*db, sqlite_file, application) == 1);
+    {
+        std::vector<loupe::SessionLease> leases;  // three at once: two more connections
+        leases.reserve(3);
+        for (int i = 0; i < 3; ++i) {
+            leases.push_back(db->session());
+        }
+        for (auto& lease : leases) {
+            int one = 0;
+            *lease << "SELECT 1", soci::into(one);
+            CHECK(one == 1);
+        }
+    }
+    CHECK(open_connections(*db, sqlite_file, application) == 3);
+}
 
 TEST_CASE("database: INSERT ... RETURNING id gives the new 64-bit id") {
     loupe::test::TestDatabase test_db;

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "runtime.hpp"
+#include "support/build_paths.hpp"
 #include "support/test_database.hpp"
 
 namespace {

@@ -65,4 +65,30 @@ TEST_CASE("JSON bodies: nesting is bounded, brackets inside strings do not count
     CHECK(parse_json_body(shallow).size() == 1);
 }
 
+TEST_CASE("JSON bodies: the values are counted before parsing, commas in strings do not count") {
+    const auto status_of = [](std::string_view body, std::size_t max_values) {
+        try {
+            parse_json_body(body, max_values);
+            return 200;
+        } catch (const HttpError& error) {
+            return error.status();
+        }
+    };
+    // [0,0,0]: the root and three elements.
+    CHECK(status_of("[0,0,0]", 4) == 200);
+    CHECK(status_of("[0,0,0]", 3) == 413);
+    CHECK(status_of("[[], {}, \"a,b,c,d,e\"]", 4) == 200);
+    // The root, members a and b, and two elements.
+    CHECK(status_of("{\"a\": {\"b\": [1, 2]}}", 5) == 200);
+    CHECK(status_of("{\"a\": {\"b\": [1, 2]}}", 4) == 413);
+    // 32 MiB of zeros would be 16 million values: refused at the default.
+    std::string huge = "[0";
+    huge.reserve(1 << 22);
+    while (huge.size() < (1 << 21)) {
+        huge += ",0";
+    }
+    huge += "]";
+    CHECK(status_of(huge, default_max_json_values) == 413);
+}
+
 }  // namespace loupe

@@ -263,4 +263,35 @@ TEST_CASE("router: a route without a prepare step is refused") {
     CHECK(message.find("'delta'") != std::string::npos);
 }
 
+TEST_CASE("router: page routes take part only when asked, and never hide an API route") {
+    std::vector<RegisteredRoute> routes = {
+        route(Method::get, "/{account}/{project}"),
+        route(Method::get, "/projects/{owner}"),
+    };
+    routes[0].route.options.page = true;
+    const Router router(routes);
+    CHECK(router.match(Method::get, "/acme/web", {}, true).outcome == RouteMatch::Outcome::found);
+    // Without pages the page path is unknown (404), not a 405 of the page's GET.
+    CHECK(router.match(Method::get, "/acme/web", {}, false).outcome ==
+          RouteMatch::Outcome::not_found);
+    CHECK(router.match(Method::post, "/acme/web", {}, false).outcome ==
+          RouteMatch::Outcome::not_found);
+    const RouteMatch api = router.match(Method::get, "/projects/acme", {}, false);
+    REQUIRE(api.outcome == RouteMatch::Outcome::found);
+    CHECK(api.route->route.pattern == "/projects/{owner}");
+}
+
+TEST_CASE("router: the server's own first segments come from the route table") {
+    const std::vector<RegisteredRoute> routes = {
+        route(Method::get, "/healthz"),
+        route(Method::put, "/uploads/{key}"),
+        route(Method::get, "/d/{slug}/{path...}"),
+        route(Method::get, "/{account}/{project}"),  // a capture: no name taken
+        route(Method::get, "/{path...}", "sites", "deploy.example.com"),  // another host
+        route(Method::post, "/_loupe/session"),
+    };
+    CHECK(own_first_segments(routes) ==
+          std::set<std::string>{"v2", "healthz", "uploads", "d", "_loupe"});
+}
+
 }  // namespace loupe

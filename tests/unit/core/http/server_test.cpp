@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "unit/core/http/http_test_client.hpp"
+#include "unit/core/http/raw_connection.hpp"
 #include "unit/core/http/test_server.hpp"
 
 namespace loupe {
@@ -172,14 +173,52 @@ TEST_CASE("server: other exceptions are a 500 that hides internals and logs them
     CHECK(server.log.lines("http.internal_error").size() == 3);
 }
 
-TEST_CASE("server: validation in prepare answers 400 before authentication") {
+TEST_CASE("server: a caller without a valid token is refused before its body is validated") {
     TestServer server;
     http_test::Client client(server.port);
-    // The route needs a project token and none is sent: the 400 still wins.
+    // The route needs a project token and none is sent: 401, its validation never runs.
     const http_test::Reply result = client.post("/guarded", "{}");
-    CHECK(result.status == 400);
-    CHECK(result.json() == Json::parse(R"({"error":"Invalid request","details":[
-        {"message":"commit is Invalid input: expected string, received undefined"}]})"));
+    CHECK(result.status == 401);
+    CHECK(result.json() == Json{{"error", "Authorization header is missing"}});
+    const http_test::Reply malformed = client.post("/guarded", "{not json");
+    CHECK(malformed.status == 401);
+}
+
+TEST_CASE("server: an anonymous body is refused before it is read") {
+    TestServer server;
+    // 32 MiB announced, a few bytes sent: the 401 comes at once, without waiting for the rest
+    // (before, the server read and parsed the whole body first).
+    http_test::RawConnection connection(server.port);
+    REQUIRE(
+        connection.send("POST /guarded/ok HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                        "application/json\r\nContent-Length: 33554432\r\n\r\n[0,0,0,0"));
+    const auto started = std::chrono::steady_clock::now();
+    const std::string answer = connection.read_until_closed(std::chrono::milliseconds(2000));
+    CHECK(answer.starts_with("HTTP/1.1 401"));
+    CHECK(answer.find("Authorization header is missing") != std::string::npos);
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(2));
+}
+
+TEST_CASE("server: a JSON body of more values than http.max_json_values is a 413") {
+    ServerOptions options;
+    options.max_json_values = 100;
+    TestServer server(options);
+    std::string many = "[0";
+    for (int i = 0; i < 150; ++i) {
+        many += ",0";
+    }
+    many += "]";
+    const http_test::Reply refused = http_test::Client(server.port).post("/echo", many);
+    CHECK(refused.status == 413);
+    CHECK(refused.json()["error"] == "JSON body holds more than 100 values (http.max_json_values)");
+    // The root, one member, 49 arrays of one number each: 100 values, the limit itself.
+    std::string nested = "{\"a\": [";
+    for (int i = 0; i < 49; ++i) {
+        nested += std::string(i > 0 ? ", " : "") + "[1]";
+    }
+    nested += "]}";
+    const http_test::Reply within = http_test::Client(server.port).post("/echo", nested);
+    CHECK(within.status == 201);
 }
 
 TEST_CASE("server: a 401 carries WWW-Authenticate with resource metadata") {

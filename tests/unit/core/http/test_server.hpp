@@ -28,6 +28,7 @@ inline RegisteredRoute simple(Method method, std::string pattern, AuthRequiremen
     route.method = method;
     route.pattern = std::move(pattern);
     route.auth = auth;
+    route.access = RouteAccess::public_route("a test route");
     route.prepare = [handler = std::move(handler)](Request&) { return handler; };
     route.options.body = body;
     return {std::move(route), "alpha"};
@@ -100,6 +101,7 @@ inline std::vector<RegisteredRoute> test_routes(const std::string& file_path) {
     guarded.method = Method::post;
     guarded.pattern = "/guarded";
     guarded.auth = AuthRequirement::project_token;
+    guarded.access = RouteAccess::public_route("a test route");
     guarded.prepare = [](Request&) -> Handler {
         throw HttpError::invalid({"commit is Invalid input: expected string, received undefined"});
     };

@@ -24,6 +24,7 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "the first start creates admin, default
     test::TempDir data;
     const std::string data_dir = data.path() + "/data";  // created on demand
     std::ostringstream out;
+    const int64_t before_ms = now_ms();
     const auto result = bootstrap_if_empty(identity, data_dir, out);
     REQUIRE(result.has_value());
     CHECK(result->file == data_dir + "/bootstrap.json");
@@ -41,7 +42,9 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "the first start creates admin, default
                         {"account", "default"},
                         {"project", "default"},
                         {"projectToken", result->project_token},
-                        {"personalAccessToken", result->personal_access_token}});
+                        {"personalAccessToken", result->personal_access_token},
+                        {"personalAccessTokenExpiresAt",
+                         iso_time(result->personal_access_token_expires_at)}});
 
     const std::string printed = out.str();
     CHECK(printed.starts_with("+--"));
@@ -72,6 +75,42 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "the first start creates admin, default
     CHECK(by_pat.user_id == admin->id);
     REQUIRE(by_pat.scope.size() == 1);
     CHECK(by_pat.scope[0].slug == "default");
+
+    // The PAT expires 30 days after the first start; the block and the file say when.
+    const int64_t thirty_days_ms = 30LL * 24 * 60 * 60 * 1000;
+    CHECK(result->personal_access_token_expires_at >= before_ms + thirty_days_ms);
+    CHECK(result->personal_access_token_expires_at <= now_ms() + thirty_days_ms);
+    bool listed = false;
+    for (const auto& token : identity.list_tokens()) {
+        if (token.kind == "personal") {
+            listed = true;
+            CHECK(token.expires_at == result->personal_access_token_expires_at);
+        }
+    }
+    CHECK(listed);
+    CHECK(printed.find("expires on " +
+                       iso_time(result->personal_access_token_expires_at).substr(0, 10)) !=
+          std::string::npos);
+    CHECK(Json::parse(read_file(result->file))["personalAccessTokenExpiresAt"] ==
+          iso_time(result->personal_access_token_expires_at));
+
+    // The block says how to revoke the PAT, and the command it prints works.
+    const std::string revoke = "loupe admin token revoke --prefix ";
+    const auto at = printed.find(revoke);
+    REQUIRE(at != std::string::npos);
+    const std::string prefix = printed.substr(
+        at + revoke.size(), printed.find(' ', at + revoke.size()) - at - revoke.size());
+    CHECK(result->personal_access_token.starts_with(prefix));
+    CHECK(prefix.size() >= 8);
+    CHECK(identity.revoke_tokens(prefix) == 1);
+    CHECK_THROWS_AS(
+        authenticator.authenticate("Bearer " + result->personal_access_token,
+                                   AuthRequirement::personal_token_for_account, &account),
+        HttpError);
+    CHECK(authenticator
+              .authenticate("Bearer " + result->project_token, AuthRequirement::project_token,
+                            nullptr)
+              .project_id == project->id);
 
     // A second start finds a user and does nothing.
     std::ostringstream second_out;

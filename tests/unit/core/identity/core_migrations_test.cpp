@@ -12,16 +12,18 @@ TEST_CASE("the core track creates the identity tables, the job queue and blob ho
 
     const auto track = core_migration_track();
     CHECK(track.plugin == "core");
-    REQUIRE(track.steps.size() == 3);
+    REQUIRE(track.steps.size() == 4);
     CHECK(track.steps[0].name == "identity");
     CHECK(track.steps[1].name == "jobs");
     CHECK(track.steps[2].name == "blob holders");
+    CHECK(track.steps[3].name == "tokens bound to a CI run's branch");
 
     const auto applied = run_migrations(*database, {track}, logger);
-    REQUIRE(applied.size() == 3);
+    REQUIRE(applied.size() == 4);
     CHECK(applied[0].version == 1);
     CHECK(applied[1].version == 2);
     CHECK(applied[2].version == 3);
+    CHECK(applied[3].version == 4);
     CHECK(run_migrations(*database, {core_migration_track()}, logger).empty());
 
     auto session = database->session();

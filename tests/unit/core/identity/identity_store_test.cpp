@@ -277,8 +277,8 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "token listing and revocation by prefix
     const auto [web, project_token] = identity.create_project("acme", "web", "main");
     const int64_t expires = now_ms() + 3'600'000;
     const auto pat = identity.create_personal_token("alice", {"acme"}, expires);
-    const auto live = identity.issue_short_lived_token(web.id, 600'000, std::nullopt);
-    const auto expired = identity.issue_short_lived_token(web.id, 600'000, std::nullopt);
+    const auto live = identity.issue_short_lived_token(web.id, 600'000, RunBinding());
+    const auto expired = identity.issue_short_lived_token(web.id, 600'000, RunBinding());
     execute("UPDATE tokens SET expires_at = 1 WHERE id = :id", expired.id);
 
     auto tokens = identity.list_tokens();
@@ -312,9 +312,9 @@ TEST_CASE_FIXTURE(test::IdentityFixture, "token listing and revocation by prefix
 TEST_CASE_FIXTURE(test::IdentityFixture, "issuing short-lived tokens prunes the expired ones") {
     identity.create_user("alice", "Alice");
     const Project web = identity.create_project("alice", "web", "main").first;
-    const auto first = identity.issue_short_lived_token(web.id, 600'000, "c0ffee");
+    const auto first = identity.issue_short_lived_token(web.id, 600'000, RunBinding("c0ffee"));
     execute("UPDATE tokens SET expires_at = 1 WHERE id = :id", first.id);
-    identity.issue_short_lived_token(web.id, 600'000, std::nullopt);
+    identity.issue_short_lived_token(web.id, 600'000, RunBinding());
     auto session = database->session();
     long long rows = 0;
     *session << "SELECT COUNT(*) FROM tokens WHERE kind = 'short_lived'", soci::into(rows);

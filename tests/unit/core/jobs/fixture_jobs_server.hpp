@@ -2,6 +2,7 @@
 // A `loupe serve` with the "jobs" fixture plugin and job settings fast enough for tests: two
 // workers, a short poll and a short retry backoff.
 
+#include "support/build_paths.hpp"
 #include "support/server_process.hpp"
 
 namespace loupe::test {

@@ -1,6 +1,7 @@
 // `loupe jobs list|retry` through the real executable.
 #include <doctest/doctest.h>
 
+#include "support/build_paths.hpp"
 #include "support/server_process.hpp"
 #include "unit/core/jobs/job_fixture.hpp"
 

@@ -166,3 +166,27 @@ TEST_CASE("metrics.enabled=false removes GET /metrics") {
     CHECK(http_get(server.base_url() + "/metrics").status == 404);
     CHECK(http_get(server.base_url() + "/healthz").status == 200);
 }
+
+TEST_CASE("without metrics.token, GET /metrics answers only this machine, not through a proxy") {
+    ServerProcess server(ServerOptions{{"auth"}, {}, {}});
+    const std::string url = server.base_url() + "/metrics";
+    CHECK(http_get(url).status == 200);
+    // A reverse proxy on this host relays the world's requests from a loopback address: its
+    // forwarding header gives it away.
+    for (const auto& [name, value] :
+         std::map<std::string, std::string>{{"X-Forwarded-For", "203.0.113.7"},
+                                            {"Forwarded", "for=203.0.113.7"},
+                                            {"X-Real-IP", "203.0.113.7"}}) {
+        const auto relayed = http(HttpCall{"GET", url, "", "", std::nullopt, {{name, value}}});
+        CHECK(relayed.status == 403);
+        CHECK(relayed.json()["error"] == "GET /metrics answers only this machine");
+    }
+    ServerProcess open(ServerOptions{{"auth"}, {{"metrics.allow_remote", "true"}}, {}});
+    CHECK(http(HttpCall{"GET",
+                        open.base_url() + "/metrics",
+                        "",
+                        "",
+                        std::nullopt,
+                        {{"X-Forwarded-For", "203.0.113.7"}}})
+              .status == 200);
+}

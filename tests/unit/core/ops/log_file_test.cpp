@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "support/build_paths.hpp"
 #include "support/http_client.hpp"
 #include "support/process_exit.hpp"
 #include "support/server_process.hpp"

@@ -101,7 +101,7 @@ TEST_CASE("SIGTERM while diffs are computed: no lease left behind, the next star
     const int64_t number = pushed["number"].get<int64_t>();
     const std::string build_id = pushed["id"];
 
-    auto db = open_database(server);
+    auto db = open_server_database(server);
     const std::string computed_sql =
         "SELECT COUNT(*) FROM screenshot_diffs WHERE job_status = 'complete' AND score > 0 AND "
         "build_id = " +
@@ -125,7 +125,7 @@ TEST_CASE("SIGTERM while diffs are computed: no lease left behind, the next star
     CHECK(build["conclusion"] == "changes-detected");
     CHECK(build["stats"]["changed"] == shot_count / 2);
     CHECK(build["stats"]["unchanged"] == shot_count / 2);
-    db = open_database(server);
+    db = open_server_database(server);
     CHECK(query_number(*db, "SELECT COUNT(*) FROM jobs WHERE status = 'failed'") == 0);
     // Each computed pair counted once in the flakiness counters.
     CHECK(query_number(*db, "SELECT CAST(SUM(value) AS BIGINT) FROM test_stats_fingerprints") ==

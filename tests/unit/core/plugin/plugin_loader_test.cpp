@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "support/build_paths.hpp"
+
 using loupe::LoadedPlugin;
 using loupe::PluginLoadError;
 

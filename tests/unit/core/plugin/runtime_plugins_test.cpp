@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "runtime.hpp"
+#include "support/build_paths.hpp"
 #include "support/test_database.hpp"
 
 namespace {

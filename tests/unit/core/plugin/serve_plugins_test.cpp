@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "support/build_paths.hpp"
 #include "support/http_client.hpp"
 #include "support/server_process.hpp"
 

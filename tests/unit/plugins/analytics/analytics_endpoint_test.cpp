@@ -21,7 +21,7 @@ struct Fixture {
 
     Fixture() {
         admin(server, {"project", "create", "--account", "default", "--name", "docs"});
-        auto db = open_database(server);
+        auto db = open_server_database(server);
         web = query_number(*db, "SELECT id FROM projects WHERE name = 'default'");
         docs = query_number(*db, "SELECT id FROM projects WHERE name = 'docs'");
     }
@@ -31,7 +31,7 @@ struct Fixture {
                      const std::string& conclusion = "", const std::string& review_state = "") {
         const auto ms = loupe::parse_iso_time(created_at);
         REQUIRE(ms);
-        auto db = open_database(server);
+        auto db = open_server_database(server);
         const long long number = next_number++;
         const long long created = *ms;
         const long long project = project_id;
@@ -288,7 +288,7 @@ TEST_CASE("analytics endpoint: only projects the caller may view are counted") {
 
     // A public project may be viewed by every member of its team, even without a level.
     {
-        auto db = open_database(f.server);
+        auto db = open_server_database(f.server);
         const long long web = f.web;
         *db << "UPDATE projects SET is_private = 0 WHERE id = :id", soci::use(web, "id");
     }

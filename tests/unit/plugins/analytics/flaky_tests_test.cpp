@@ -2,14 +2,41 @@
 // the highest flakiness, with the same metrics the diff list shows, and its validation.
 #include <doctest/doctest.h>
 
+#include <ctime>
+
+#include "loupe/json.hpp"
 #include "support/admin_cli.hpp"
+#include "support/midday_time_zone.hpp"
+#include "support/scoped_time_zone.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;
 
+TEST_CASE("midday time zone: local noon at every hour of the UTC day, on any date") {
+    constexpr int64_t hour_ms = 3'600'000;
+    // 2028-02-29T00:00:00.250Z, then every hour of that day and of 1969-12-31.
+    for (const int64_t midnight : {int64_t{1835395200250}, int64_t{-86'400'000}}) {
+        for (int64_t hour = 0; hour < 24; ++hour) {
+            const int64_t now = midnight + hour * hour_ms + int64_t{59} * 60'000;
+            const std::string zone = midday_time_zone(now);
+            CAPTURE(zone);
+            const ScopedTimeZone scoped(zone);
+            const auto seconds = static_cast<std::time_t>(now / 1000);
+            std::tm local{};
+            REQUIRE(localtime_r(&seconds, &local) != nullptr);
+            CHECK(local.tm_hour == 12);
+            CHECK(local.tm_min == 59);
+            CHECK(local.tm_isdst == 0);
+        }
+    }
+}
+
 TEST_CASE("analytics flaky tests: most flaky first, the diff list's metrics, validation") {
-    ServerProcess server(ServerOptions{{"auth", "builds", "analytics"}, {}, {}});
+    // Counters are per local day: the server's local day must not turn between the builds and
+    // the LAST_24_HOURS question below (which sums the days that started in the last 24 hours).
+    ServerProcess server(ServerOptions{
+        {"auth", "builds", "analytics"}, {}, {{"TZ", midday_time_zone(loupe::now_ms())}}});
     const auto& pat = server.personal_token();
     const std::string url = server.base_url() + "/v2/projects/default/default/analytics/flaky";
 

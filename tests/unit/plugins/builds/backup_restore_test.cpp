@@ -12,6 +12,7 @@
 
 #include "processing_client.hpp"
 #include "support/admin_cli.hpp"
+#include "support/build_paths.hpp"
 #include "support/test_database.hpp"
 #include "unit/core/blob/blob_test_content.hpp"
 
@@ -21,12 +22,6 @@ using nlohmann::json;
 namespace {
 
 namespace fs = std::filesystem;
-
-json body(const std::string& commit, const std::string& branch, json extra = json::object()) {
-    json b = {{"commit", commit}, {"branch", branch}};
-    b.update(extra);
-    return b;
-}
 
 std::string download(const std::string& url) {
     const auto result = http_get(url);

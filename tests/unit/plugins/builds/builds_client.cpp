@@ -1,17 +1,15 @@
 #include "builds_client.hpp"
 
-#include <Poco/DigestEngine.h>
-#include <Poco/SHA2Engine.h>
 #include <doctest/doctest.h>
+
+#include "loupe/crypto/digest.hpp"
 
 namespace loupe::test {
 
 Blob blob_with_bytes(std::string bytes) {
     Blob blob;
     blob.bytes = std::move(bytes);
-    Poco::SHA2Engine sha(Poco::SHA2Engine::SHA_256);
-    sha.update(blob.bytes);
-    blob.key = Poco::DigestEngine::digestToHex(sha.digest());
+    blob.key = crypto::sha256_hex(blob.bytes);
     return blob;
 }
 

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "processing_client.hpp"
+#include "support/build_paths.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;

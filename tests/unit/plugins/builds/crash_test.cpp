@@ -1,8 +1,6 @@
 // Crash safety of processing: SIGKILL while a build's diffs are being computed, restart, and
 // the build concludes with the stats it would have had, with no row or blob lost or counted
 // twice (jobs are leased, handlers idempotent, each diff's effects one transaction).
-#include <Poco/DigestEngine.h>
-#include <Poco/SHA2Engine.h>
 #include <doctest/doctest.h>
 #include <soci/soci.h>
 
@@ -12,6 +10,7 @@
 #include <iterator>
 #include <thread>
 
+#include "loupe/crypto/digest.hpp"
 #include "processing_client.hpp"
 
 using namespace loupe::test;
@@ -59,7 +58,7 @@ TEST_CASE("a server killed while diffing concludes the build after a restart, ex
     const int64_t number = pushed["number"].get<int64_t>();
     const int64_t build_id = std::stoll(pushed["id"].get<std::string>());
 
-    auto db = open_database(server);
+    auto db = open_server_database(server);
     long long done_at_kill = 0, total_at_kill = 0;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
     while (std::chrono::steady_clock::now() < deadline) {
@@ -87,7 +86,7 @@ TEST_CASE("a server killed while diffing concludes the build after a restart, ex
     CHECK(build["stats"]["unchanged"] == shot_count / 2);
     CHECK(build["stats"]["total"] == shot_count);
 
-    db = open_database(server);
+    db = open_server_database(server);
     CHECK(build_count(*db, "SELECT COUNT(*) FROM screenshot_diffs WHERE build_id = ", build_id) ==
           shot_count);
     CHECK(build_count(*db,
@@ -123,10 +122,8 @@ TEST_CASE("a server killed while diffing concludes the build after a restart, ex
             continue;
         }
         std::ifstream file(entry.path(), std::ios::binary);
-        Poco::SHA2Engine engine(Poco::SHA2Engine::SHA_256);
         std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-        engine.update(bytes);
-        CHECK_MESSAGE(Poco::DigestEngine::digestToHex(engine.digest()) == entry.path().filename(),
+        CHECK_MESSAGE(loupe::crypto::sha256_hex(bytes) == entry.path().filename(),
                       entry.path().string());
         ++blob_files;
     }

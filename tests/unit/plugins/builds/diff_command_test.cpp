@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "loupe/imagediff/imagediff.hpp"
+#include "support/build_paths.hpp"
 #include "support/server_process.hpp"
 #include "support/test_database.hpp"
 

@@ -38,7 +38,7 @@ TEST_CASE("ignoring and unignoring a change: the diff list follows, each change 
     const auto& alice = server.personal_token();
     // Argos's form: the test's public id (project name in upper case, sqid of the test's number)
     // and the fingerprint with its version prefix written v1.
-    auto db = open_database(server);
+    auto db = open_server_database(server);
     const auto test_number = query_number(*db, "SELECT id FROM build_tests WHERE name = 'x'");
     const std::string test_id = diff["test"]["id"];
     CHECK(test_id.starts_with("DEFAULT-"));

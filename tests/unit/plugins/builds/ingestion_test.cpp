@@ -8,36 +8,13 @@
 #include <set>
 
 #include "builds_client.hpp"
+#include "support/admin_cli.hpp"
+#include "support/server_database.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;
 
 namespace {
-
-std::string error_of(const HttpResult& result) {
-    return result.json().value("error", "");
-}
-
-std::string first_detail(const HttpResult& result) {
-    auto body = result.json();
-    return body.contains("details") ? body["details"][0].value("message", "") : "";
-}
-
-std::unique_ptr<soci::session> open_db(const ServerProcess& server) {
-    const auto& url = server.database_url();
-    if (url.rfind("sqlite:", 0) == 0) {
-        return std::make_unique<soci::session>(soci::sqlite3,
-                                               "db=\"" + url.substr(7) + "\" timeout=30");
-    }
-    return std::make_unique<soci::session>(soci::postgresql, url);
-}
-
-long long count_rows(const ServerProcess& server, const std::string& sql) {
-    auto db = open_db(server);
-    long long count = 0;
-    *db << sql, soci::into(count);
-    return count;
-}
 
 std::string builds_url(const ServerProcess& server) {
     return server.base_url() + "/v2/projects/default/default/builds";
@@ -240,7 +217,7 @@ TEST_CASE("screenshot names are de-duplicated as Argos does") {
                          server.project_token());
     INFO(put.body);
     REQUIRE(put.status == 200);
-    auto db = open_db(server);
+    auto db = open_server_database(server);
     std::vector<std::string> names(10);
     *db << "SELECT name FROM screenshots ORDER BY name", soci::into(names);
     CHECK(names == std::vector<std::string>{"page", "page-1", "page-2"});
@@ -469,7 +446,7 @@ TEST_CASE("every screenshot field is stored as sent, and absent ones as NULL") {
     INFO(put.body);
     REQUIRE(put.status == 200);
 
-    auto db = open_db(server);
+    auto db = open_server_database(server);
     soci::rowset<soci::row> rows =
         (db->prepare << "SELECT name, blob_key, content_type, base_names, parent_name, metadata, "
                         "pw_trace_key, threshold, test_id FROM screenshots ORDER BY id");

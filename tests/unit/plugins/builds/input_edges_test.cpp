@@ -6,6 +6,7 @@
 #include <string>
 
 #include "builds_client.hpp"
+#include "support/admin_cli.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;
@@ -15,11 +16,6 @@ namespace {
 HttpResult get(const ServerProcess& server, const std::string& path) {
     return http_get(server.base_url() + "/v2/projects/default/default/" + path,
                     server.personal_token());
-}
-
-std::string first_detail(const HttpResult& result) {
-    const json body = result.json();
-    return body.contains("details") ? body["details"][0]["message"].get<std::string>() : "";
 }
 
 }  // namespace

@@ -61,21 +61,6 @@ Blob gradient_png(const std::string& seed, int width, int height, std::optional<
     return blob_of(image);
 }
 
-std::unique_ptr<soci::session> open_database(const ServerProcess& server) {
-    const auto& url = server.database_url();
-    if (url.rfind("sqlite:", 0) == 0) {
-        return std::make_unique<soci::session>(soci::sqlite3,
-                                               "db=\"" + url.substr(7) + "\" timeout=30");
-    }
-    return std::make_unique<soci::session>(soci::postgresql, url);
-}
-
-long long query_number(soci::session& session, const std::string& sql) {
-    long long value = 0;
-    session << sql, soci::into(value);
-    return value;
-}
-
 Blob png_blob(const std::string& seed, std::optional<Paint> paint, bool nudge, int width,
               int height) {
     imagediff::Image image;
@@ -186,6 +171,22 @@ void wait_jobs_settled(const ServerProcess& server, const std::string& kind) {
 
 std::string sha(char c) {
     return std::string(40, c);
+}
+
+nlohmann::json body(const std::string& commit, const std::string& branch, nlohmann::json extra) {
+    nlohmann::json b = {{"commit", commit}, {"branch", branch}};
+    b.update(extra);
+    return b;
+}
+
+int64_t number_of(const nlohmann::json& build) {
+    return build["number"].get<int64_t>();
+}
+
+ServerOptions with_reviews() {
+    ServerOptions options;
+    options.plugins = {"auth", "builds", "reviews"};
+    return options;
 }
 
 }  // namespace loupe::test

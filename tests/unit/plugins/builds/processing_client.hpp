@@ -7,10 +7,7 @@
 #include <vector>
 
 #include "builds_client.hpp"
-
-namespace soci {
-class session;
-}
+#include "support/server_database.hpp"
 
 namespace loupe::test {
 
@@ -47,16 +44,21 @@ nlohmann::json wait_concluded(const ServerProcess& server, int64_t number);
 nlohmann::json list_diffs(const ServerProcess& server, int64_t number,
                           const std::string& query = "");
 
-/// A direct connection to the server's database (SQLite file or PostgreSQL schema).
-std::unique_ptr<soci::session> open_database(const ServerProcess& server);
-/// SELECT COUNT(*) or another single integer.
-long long query_number(soci::session& session, const std::string& sql);
-
 /// Waits until no job of `kind` (an event subscriber's deliveries, for one) is queued or
 /// running (60 s at most): what the subscriber does to events already published is done.
 void wait_jobs_settled(const ServerProcess& server, const std::string& kind);
 
 /// A 40-hex commit made of `c`.
 std::string sha(char c);
+
+/// A build's body: `commit` and `branch`, with the fields of `extra` merged in.
+nlohmann::json body(const std::string& commit, const std::string& branch,
+                    nlohmann::json extra = nlohmann::json::object());
+/// The number of a build JSON.
+int64_t number_of(const nlohmann::json& build);
+/// Server options with the plugins a review needs (auth, builds, reviews).
+ServerOptions with_reviews();
+/// The magenta block the change tests paint over a screenshot.
+inline constexpr Paint block{10, 8, 14, 10};
 
 }  // namespace loupe::test

@@ -12,18 +12,6 @@ using nlohmann::json;
 
 namespace {
 
-const Paint block{10, 8, 14, 10};
-
-json body(const std::string& commit, const std::string& branch, json extra = json::object()) {
-    json b = {{"commit", commit}, {"branch", branch}};
-    b.update(extra);
-    return b;
-}
-
-int64_t number_of(const json& build) {
-    return build["number"].get<int64_t>();
-}
-
 std::vector<std::string> statuses(const json& page) {
     std::vector<std::string> out;
     for (const auto& diff : page["results"]) {
@@ -49,7 +37,7 @@ TEST_CASE("a reference build, a check build against it and an identical re-run")
     CHECK(reference["notification"]["description"] == "4 added, automatically approved");
     CHECK(reference["notification"]["github"]["state"] == "success");
     // Added screenshots need no diff job: their dimensions come from the files' headers.
-    auto db = open_database(server);
+    auto db = open_server_database(server);
     CHECK(query_number(*db, "SELECT COUNT(*) FROM jobs WHERE kind = 'diff.compute'") == 0);
     CHECK(query_number(*db, "SELECT COUNT(*) FROM screenshots WHERE width = 64 AND height = 48") ==
           4);
@@ -183,7 +171,7 @@ TEST_CASE("baseline rules: ancestors (first skipped), same commit, base branch, 
         // Once a review accepted it (the state the reviews plugin records), the first is the
         // baseline; the unreviewed second is not.
         {
-            auto db = open_database(server);
+            auto db = open_server_database(server);
             const int64_t accepted = number_of(first);
             *db << "UPDATE builds SET review_state = 'accepted' WHERE number = :n",
                 soci::use(accepted);
@@ -339,7 +327,7 @@ TEST_CASE("identical changes share a group, and flakiness counts reference build
 TEST_CASE("a change seen often enough is ignored automatically, and the diff list says so") {
     ServerProcess server;
     {
-        auto db = open_database(server);
+        auto db = open_server_database(server);
         *db << "INSERT INTO build_settings (project_id, ignore_enabled, auto_ignore_changes) "
                "SELECT id, 1, 2 FROM projects";
     }

@@ -27,12 +27,6 @@ namespace fs = std::filesystem;
 
 constexpr int64_t day_ms = 86'400'000;
 
-json body(const std::string& commit, const std::string& branch, json extra = json::object()) {
-    json b = {{"commit", commit}, {"branch", branch}};
-    b.update(extra);
-    return b;
-}
-
 int64_t pushed(const ServerProcess& server, const std::vector<Shot>& shots, const json& b) {
     const auto number = push_shots(server, shots, b)["number"].get<int64_t>();
     wait_concluded(server, number);
@@ -135,7 +129,7 @@ TEST_CASE("retention: old builds pruned by rule, baselines and latest kept, blob
     comment(server, x1, "on a build that goes");
     comment(server, b3, "on a build that stays");
 
-    auto db = open_database(server);
+    auto db = open_server_database(server);
     *db << "UPDATE builds SET created_at = created_at - " + std::to_string(40 * day_ms) +
                " WHERE number IN (" + std::to_string(b0) + ", " + std::to_string(b1) + ", " +
                std::to_string(b2) + ", " + std::to_string(f1) + ", " + std::to_string(x1) + ")";
@@ -276,7 +270,7 @@ TEST_CASE("retention: settings are validated and the server default applies") {
                             body(sha('a'), "x", {{"parentCommits", {sha('a')}}}));
     const auto latest = pushed(server, {{"solo", png_blob("scoped-2")}},
                                body(sha('b'), "x", {{"parentCommits", {sha('b')}}}));
-    auto db = open_database(server);
+    auto db = open_server_database(server);
     *db << "UPDATE builds SET created_at = created_at - " + std::to_string(100 * day_ms) +
                " WHERE number = " + std::to_string(old);
     const auto elsewhere = prune(server, {"--project", "default/other", "--skip-blobs"});
@@ -305,7 +299,7 @@ TEST_CASE("retention: the recurring prune job runs, records its report and queue
                            body(sha('a'), "x", {{"parentCommits", {sha('a')}}}));
     const auto x2 = pushed(server, {{"solo", png_blob("job-2")}},
                            body(sha('b'), "x", {{"parentCommits", {sha('b')}}}));
-    auto db = open_database(server);
+    auto db = open_server_database(server);
     *db << "UPDATE builds SET created_at = created_at - " + std::to_string(40 * day_ms) +
                " WHERE number = " + std::to_string(x1);
     // The first start scheduled one run, a day from now.

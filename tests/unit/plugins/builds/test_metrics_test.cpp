@@ -3,44 +3,20 @@
 #include "metrics/test_metrics.hpp"
 
 #include <doctest/doctest.h>
-#include <stdlib.h>
 
 #include <cmath>
 #include <ctime>
 #include <filesystem>
-#include <optional>
-#include <string>
+
+#include "support/scoped_time_zone.hpp"
 
 namespace loupe::builds {
 namespace {
 
+using test::ScopedTimeZone;
+
 constexpr int64_t kHourMs = 60 * 60 * 1000;
 constexpr int64_t kDayMs = 24 * kHourMs;
-
-// Sets the process's time zone for one test and restores the previous one afterwards.
-class ScopedTimeZone {
-public:
-    explicit ScopedTimeZone(const char* zone) {
-        if (const char* previous = std::getenv("TZ")) {
-            previous_ = previous;
-        }
-        ::setenv("TZ", zone, 1);
-        ::tzset();
-    }
-    ~ScopedTimeZone() {
-        if (previous_) {
-            ::setenv("TZ", previous_->c_str(), 1);
-        } else {
-            ::unsetenv("TZ");
-        }
-        ::tzset();
-    }
-    ScopedTimeZone(const ScopedTimeZone&) = delete;
-    ScopedTimeZone& operator=(const ScopedTimeZone&) = delete;
-
-private:
-    std::optional<std::string> previous_;
-};
 
 bool is_local_midnight(int64_t ms) {
     const auto seconds = static_cast<std::time_t>(ms / 1000);

@@ -1,9 +1,7 @@
 #include "deployments_client.hpp"
 
-#include <Poco/DigestEngine.h>
 #include <Poco/Net/SocketAddress.h>
 #include <Poco/Net/StreamSocket.h>
-#include <Poco/SHA2Engine.h>
 #include <doctest/doctest.h>
 #include <soci/postgresql/soci-postgresql.h>
 #include <soci/soci.h>
@@ -12,12 +10,12 @@
 #include <algorithm>
 #include <sstream>
 
+#include "loupe/crypto/digest.hpp"
+
 namespace loupe::test {
 
 std::string sha256_hex(const std::string& bytes) {
-    Poco::SHA2Engine sha(Poco::SHA2Engine::SHA_256);
-    sha.update(bytes);
-    return Poco::DigestEngine::digestToHex(sha.digest());
+    return crypto::sha256_hex(bytes);
 }
 
 ServerOptions deployments_server_options(std::map<std::string, std::string> settings) {
@@ -94,9 +92,19 @@ std::string site_path(const nlohmann::json& deployment) {
     return url.substr(start);
 }
 
+std::string sites_url(const ServerProcess& server) {
+    return server.listener_url("sites");
+}
+
+int sites_port(const ServerProcess& server) {
+    const std::string url = sites_url(server);
+    return std::stoi(url.substr(url.rfind(':') + 1));
+}
+
 HttpResult raw_get(const ServerProcess& server, const std::string& target,
-                   const std::vector<std::string>& header_lines) {
-    Poco::Net::StreamSocket socket(Poco::Net::SocketAddress("127.0.0.1", server.port()));
+                   const std::vector<std::string>& header_lines, int port) {
+    const int target_port = port != 0 ? port : server.port();
+    Poco::Net::StreamSocket socket(Poco::Net::SocketAddress("127.0.0.1", target_port));
     socket.setReceiveTimeout(Poco::Timespan(30, 0));
     std::string request = "GET " + target + " HTTP/1.1\r\n";
     bool has_host = false;
@@ -105,7 +113,7 @@ HttpResult raw_get(const ServerProcess& server, const std::string& target,
         request += line + "\r\n";
     }
     if (!has_host) {
-        request += "Host: 127.0.0.1:" + std::to_string(server.port()) + "\r\n";
+        request += "Host: 127.0.0.1:" + std::to_string(target_port) + "\r\n";
     }
     request += "Connection: close\r\n\r\n";
     socket.sendBytes(request.data(), static_cast<int>(request.size()));
@@ -142,29 +150,8 @@ HttpResult raw_get(const ServerProcess& server, const std::string& target,
     return result;
 }
 
-namespace {
-
-std::unique_ptr<soci::session> open_database(const ServerProcess& server) {
-    const auto& url = server.database_url();
-    if (url.rfind("sqlite:", 0) == 0) {
-        // The server writes at the same time: wait for its locks as the server itself does.
-        return std::make_unique<soci::session>(soci::sqlite3,
-                                               "db=\"" + url.substr(7) + "\" timeout=30");
-    }
-    return std::make_unique<soci::session>(soci::postgresql, url);
-}
-
-}  // namespace
-
-long long count_rows(const ServerProcess& server, const std::string& sql) {
-    auto db = open_database(server);
-    long long count = 0;
-    *db << sql, soci::into(count);
-    return count;
-}
-
 void execute_sql(const ServerProcess& server, const std::string& sql) {
-    auto db = open_database(server);
+    auto db = open_server_database(server);
     *db << sql;
 }
 

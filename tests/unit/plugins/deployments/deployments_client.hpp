@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "support/http_client.hpp"
+#include "support/server_database.hpp"
 #include "support/server_process.hpp"
 
 namespace loupe::test {
@@ -36,16 +37,19 @@ nlohmann::json deploy(const ServerProcess& server, const std::vector<SiteFileSpe
                       const std::string& branch = "feature-x",
                       nlohmann::json extra = nlohmann::json::object());
 
-/// The site path of a deployment's url ("/d/<slug>/"), without the signed-link query.
+/// The path of a deployment's url on the sites listener ("/d/<slug>/", or "/d/<key>/" for a
+/// private link).
 std::string site_path(const nlohmann::json& deployment);
+/// The sites listener's base URL (http://127.0.0.1:<port>).
+std::string sites_url(const ServerProcess& server);
+/// The sites listener's port.
+int sites_port(const ServerProcess& server);
 
 /// Sends `target` exactly as written (no normalisation or re-encoding) with extra header
-/// lines, over a fresh connection.
+/// lines, over a fresh connection to `port` (the API's when 0).
 HttpResult raw_get(const ServerProcess& server, const std::string& target,
-                   const std::vector<std::string>& header_lines = {});
+                   const std::vector<std::string>& header_lines = {}, int port = 0);
 
-/// SELECT COUNT(*)-style query on the server's database.
-long long count_rows(const ServerProcess& server, const std::string& sql);
 /// Runs a statement on the server's database (tests backdate rows with it).
 void execute_sql(const ServerProcess& server, const std::string& sql);
 /// Where the local blob store keeps `key`.

@@ -29,8 +29,12 @@ std::vector<std::string> ids_of(const json& page) {
     return ids;
 }
 
+/// True for a private link: its 32-character key stands where the site's name stands.
 bool is_signed(const json& url) {
-    return url.get<std::string>().find("?loupe_access=") != std::string::npos;
+    const std::string text = url.get<std::string>();
+    const auto start = text.find("/d/") + 3;
+    const std::string name = text.substr(start, text.find('/', start) - start);
+    return name.size() == 32 && name.find('-') == std::string::npos;
 }
 
 }  // namespace
@@ -66,7 +70,7 @@ TEST_CASE("deployments: the list of a project's deployments, newest first, with 
     CHECK(latest["createdAt"].get<std::string>().size() == 24);
     CHECK(site_path(latest) == site_path(newer));
     REQUIRE(latest["aliases"].size() == 1);
-    CHECK(latest["aliases"][0]["name"] == "default-feature-x-default");
+    CHECK(latest["aliases"][0]["name"] == "default--feature-x--default");
     CHECK(latest["aliases"][0]["type"] == "branch");
     CHECK(page["results"][3]["aliases"].empty());
 
@@ -75,19 +79,23 @@ TEST_CASE("deployments: the list of a project's deployments, newest first, with 
     CHECK(prod["environment"] == "production");
     CHECK(prod["prNumber"] == 12);
     REQUIRE(prod["aliases"].size() == 2);
-    CHECK(prod["aliases"][0]["name"] == "default-default");
+    CHECK(prod["aliases"][0]["name"] == "default--default");
     CHECK(prod["aliases"][0]["type"] == "production");
-    CHECK(prod["aliases"][1]["name"] == "default-main-default");
+    CHECK(prod["aliases"][1]["name"] == "default--main--default");
     CHECK(prod["aliases"][1]["type"] == "branch");
 
-    // The default project is private: every URL handed out is a signed link that opens the site.
+    // The default project is private: every URL handed out is a private link that opens the
+    // site; the site's own name does not.
     CHECK(is_signed(latest["url"]));
     CHECK(is_signed(prod["aliases"][0]["url"]));
     const std::string alias_url = prod["aliases"][0]["url"];
+    CHECK(alias_url.rfind(sites_url(server) + "/d/", 0) == 0);
     const auto opened = http_get(alias_url);
     CHECK(opened.status == 200);
     CHECK(opened.body == "<p>list</p>");
-    CHECK(http_get(alias_url.substr(0, alias_url.find('?'))).status == 401);
+    CHECK(http_get(sites_url(server) + "/d/default--default/").status == 401);
+    // Listing again hands out the same links (no new ones while they are fresh).
+    CHECK(list(server).json()["results"][2]["aliases"][0]["url"] == alias_url);
 
     {
         INFO("pages and filters");

@@ -117,7 +117,7 @@ TEST_CASE("deployments: prune deletes old deployments and only the blobs nothing
     CHECK(count_rows(server, "SELECT COUNT(*) FROM deployments") == 1);
     CHECK(count_rows(server,
                      "SELECT COUNT(*) FROM deployment_aliases WHERE alias = "
-                     "'default-old-branch-default'") == 0);
+                     "'default--old-branch--default'") == 0);
     // Only the kept deployment's contents stay registered (the screenshot no longer is: a new
     // deployment of it uploads it again rather than trust a blob another plugin owns).
     CHECK(count_rows(server, "SELECT COUNT(*) FROM deployment_contents") == 2);
@@ -128,13 +128,13 @@ TEST_CASE("deployments: prune deletes old deployments and only the blobs nothing
     // The kept site still serves every file, the pruned one is gone.
     const std::string kept_site = site_path(kept);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-    while (http_get(server.base_url() + site_path(old)).status != 404 &&
+    while (http_get(sites_url(server) + site_path(old)).status != 404 &&
            std::chrono::steady_clock::now() < deadline) {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
-    CHECK(http_get(server.base_url() + site_path(old)).status == 404);
-    CHECK(http_get(server.base_url() + kept_site + "shared.js").body == shared);
-    CHECK(http_get(server.base_url() + kept_site).body == only_new);
+    CHECK(http_get(sites_url(server) + site_path(old)).status == 404);
+    CHECK(http_get(sites_url(server) + kept_site + "shared.js").body == shared);
+    CHECK(http_get(sites_url(server) + kept_site).body == only_new);
 
     // Deploying the pruned content again asks for its upload.
     const auto again = create_deployment(

@@ -1,6 +1,7 @@
-// End to end: deployed sites served by Loupe (content, types, ETag/304, index pages, SPA
-// fallbacks, ranges, gzip, traversal attempts, aliases, access to private sites, sites on
-// their own host), on SQLite or PostgreSQL.
+// End to end: deployed sites served by Loupe on an origin of their own, the sites listener or
+// {site}.{domain} (content, types, ETag/304, index pages, SPA fallbacks, ranges, gzip,
+// traversal attempts, aliases, private links, the sandbox every answer carries, the review
+// host's redirects), on SQLite or PostgreSQL.
 #include <Poco/InflatingStream.h>
 #include <doctest/doctest.h>
 
@@ -33,10 +34,21 @@ std::vector<SiteFileSpec> storybook_like() {
             {"404.html", "<!doctype html><title>not here</title>"}};
 }
 
+/// GET on the sites listener.
 HttpResult get(const ServerProcess& server, const std::string& path,
                std::map<std::string, std::string> headers = {}) {
     return http(
-        HttpCall{"GET", server.base_url() + path, "", "", std::nullopt, std::move(headers)});
+        HttpCall{"GET", sites_url(server) + path, "", "", std::nullopt, std::move(headers)});
+}
+
+/// What every answer of a site carries, whatever its status.
+void check_user_content_headers(const HttpResult& result) {
+    CHECK(result.header("content-security-policy") ==
+          "sandbox allow-scripts allow-forms allow-popups");
+    CHECK(result.header("x-content-type-options") == "nosniff");
+    CHECK(result.header("referrer-policy") == "no-referrer");
+    CHECK(result.header("access-control-allow-origin") == "*");
+    CHECK(result.header("set-cookie").empty());
 }
 
 std::string gunzip(const std::string& bytes) {
@@ -90,11 +102,12 @@ TEST_CASE("deployments: a site is served with its types, ETags, index pages, ran
     CHECK(get(server, site + "docs/").body == "<!doctype html><title>docs</title>");
     CHECK(get(server, site + "docs/guide.html").body == "<!doctype html><title>guide</title>");
 
-    // Content types as declared; binary bytes intact; the API prefix works too.
-    result = get(server, "/v2" + site + "img/logo.png");
+    // Content types as declared; binary bytes intact.
+    result = get(server, site + "img/logo.png");
     CHECK(result.status == 200);
     CHECK(result.header("content-type") == "image/png");
     CHECK(result.body == png);
+    check_user_content_headers(result);
 
     // ETag revalidation.
     const std::string etag = "\"" + sha256_hex(script) + "\"";
@@ -143,7 +156,7 @@ TEST_CASE("deployments: a site is served with its types, ETags, index pages, ran
 
     // HEAD: the headers without the body.
     const auto head = http(
-        HttpCall{"HEAD", server.base_url() + site + "assets/main.js", "", "", std::nullopt, {}});
+        HttpCall{"HEAD", sites_url(server) + site + "assets/main.js", "", "", std::nullopt, {}});
     CHECK(head.status == 200);
     CHECK(head.body.empty());
     CHECK(head.header("content-length") == std::to_string(script.size()));
@@ -154,9 +167,78 @@ TEST_CASE("deployments: a site is served with its types, ETags, index pages, ran
         result = get(server, site + missing);
         CHECK(result.status == 404);
         CHECK(result.body == "<!doctype html><title>not here</title>");
+        check_user_content_headers(result);
     }
-    CHECK(get(server, "/d/default-zzzzzzzzz-default/").status == 404);
+    result = get(server, "/d/default-zzzzzzzzz-default/");
+    CHECK(result.status == 404);
+    check_user_content_headers(result);
     CHECK(get(server, "/d/Not_A_Name/").status == 404);
+    result = get(server, site.substr(0, site.size() - 1));
+    CHECK(result.status == 308);
+    check_user_content_headers(result);
+}
+
+TEST_CASE("deployments: sites are never served on the review page's origin") {
+    ServerProcess server(deployments_server_options());
+    make_public(server);
+    const auto deployment =
+        deploy(server, {{"index.html", "<p>home</p>"}, {"docs/a b.html", "<p>spaced</p>"}});
+    const std::string site = site_path(deployment);
+    const std::string sites = sites_url(server);
+    // The URL the API hands out is on the sites listener, another origin than the API's.
+    CHECK(deployment["url"].get<std::string>().rfind(sites + "/d/default-", 0) == 0);
+    CHECK(sites != server.base_url());
+    CHECK(get(server, site).body == "<p>home</p>");
+
+    // On the review page's host, /d/... answers a redirect there, path and query kept (so an
+    // old link, or one written by hand, still opens the site).
+    for (const std::string prefix : {"", "/v2"}) {
+        CAPTURE(prefix);
+        auto result = raw_get(server, prefix + site + "docs/a%20b.html?path=/story/x&y=1");
+        CHECK(result.status == 308);
+        CHECK(result.header("location") == sites + site + "docs/a%20b.html?path=/story/x&y=1");
+        CHECK(result.body.find("spaced") == std::string::npos);
+        result = raw_get(server, prefix + site.substr(0, site.size() - 1));
+        CHECK(result.status == 308);
+        CHECK(result.header("location") == sites + site);
+    }
+    CHECK(raw_get(server, "/d/Not_A_Name/").status == 404);
+
+    // The sites listener serves sites only: no API, no session, no core route.
+    for (const std::string& path :
+         std::vector<std::string>{"/v2/project", "/project", "/_loupe/session", "/healthz",
+                                  "/v2/deployments", "/v2" + site, "/"}) {
+        CAPTURE(path);
+        CHECK(raw_get(server, path, {}, sites_port(server)).status == 404);
+    }
+    const auto with_token =
+        http(HttpCall{"GET", sites + "/v2/project", "", "", server.project_token(), {}});
+    CHECK(with_token.status == 404);
+    // Whatever cookie the browser sends along (the review page's session shares the host), no
+    // answer sets one.
+    const auto with_cookie =
+        get(server, site, {{"Cookie", "loupe_session=" + std::string(64, 'a')}});
+    CHECK(with_cookie.status == 200);
+    check_user_content_headers(with_cookie);
+}
+
+TEST_CASE("deployments: a domain next to the review page's host is refused at start") {
+    for (const auto& [public_url, domain] : std::vector<std::pair<std::string, std::string>>{
+             {"https://loupe.example.com", "loupe.example.com"},
+             {"https://loupe.example.com", "example.com"},
+             {"https://loupe.example.com/", "EXAMPLE.com."},
+             {"http://127.0.0.1:8080", "127.0.0.1"}}) {
+        CAPTURE(domain);
+        std::string out;
+        try {
+            ServerProcess server(deployments_server_options(
+                {{"http.public_url", public_url}, {"plugins.deployments.domain", domain}}));
+            FAIL("loupe serve started");
+        } catch (const std::runtime_error& error) {
+            out = error.what();
+        }
+        CHECK(out.find("plugins.deployments.domain") != std::string::npos);
+    }
 }
 
 TEST_CASE("deployments: no request path reaches outside the deployment's file table") {
@@ -175,7 +257,7 @@ TEST_CASE("deployments: no request path reaches outside the deployment's file ta
           "docs%2f..%2f..%2fsecret.key", "%00index.html", "index.html%00.png", "/etc/passwd",
           "../../../../etc/passwd", "docs/../../../../etc/passwd"}) {
         CAPTURE(attempt);
-        const auto result = raw_get(server, site + attempt);
+        const auto result = raw_get(server, site + attempt, {}, sites_port(server));
         CHECK(result.status == 404);
         CHECK(result.body.find("home") == std::string::npos);
         CHECK(result.body.find("docs") == std::string::npos);
@@ -183,8 +265,9 @@ TEST_CASE("deployments: no request path reaches outside the deployment's file ta
     }
     // The bytes of a blob are reachable only through a declared path.
     const std::string key = sha256_hex("<p>home</p>");
-    CHECK(raw_get(server, site + key).status == 404);
-    CHECK(raw_get(server, site + "blobs/" + key.substr(0, 2) + "/" + key.substr(2, 2) + "/" + key)
+    CHECK(raw_get(server, site + key, {}, sites_port(server)).status == 404);
+    CHECK(raw_get(server, site + "blobs/" + key.substr(0, 2) + "/" + key.substr(2, 2) + "/" + key,
+                  {}, sites_port(server))
               .status == 404);
 }
 
@@ -215,7 +298,7 @@ TEST_CASE("deployments: the branch alias follows the newest deployment of its br
     ServerProcess server(deployments_server_options());
     make_public(server);
     const auto v1 = deploy(server, {{"index.html", "<p>v1</p>"}}, "feature/login");
-    const std::string alias = "/d/default-feature-login-default/";
+    const std::string alias = "/d/default--feature-login--default/";
     auto result = get(server, alias);
     CHECK(result.status == 200);
     CHECK(result.body == "<p>v1</p>");
@@ -243,71 +326,123 @@ TEST_CASE("deployments: the branch alias follows the newest deployment of its br
     // A production deployment also takes the project's production alias.
     const auto production = deploy(server, {{"index.html", "<p>prod</p>"}}, "main");
     CHECK(production["environment"] == "production");
-    CHECK(get(server, "/d/default-default/").body == "<p>prod</p>");
-    CHECK(get(server, "/d/default-main-default/").body == "<p>prod</p>");
+    CHECK(get(server, "/d/default--default/").body == "<p>prod</p>");
+    CHECK(get(server, "/d/default--main--default/").body == "<p>prod</p>");
 }
 
-TEST_CASE("deployments: a private project's site needs a signed link or its cookie") {
+TEST_CASE("deployments: a private project's site opens only through a private link") {
     ServerProcess server(deployments_server_options({{"plugins.deployments.cache_ttl_ms", "0"}}));
     // The bootstrap project is private and the default `auth` follows the project.
     const auto deployment =
         deploy(server, {{"index.html", "<p>secret</p>"}, {"app.js", "run();", "text/javascript"}});
+    const std::string id = deployment["id"];
     const std::string url = deployment["url"];
-    const auto query = url.find("?loupe_access=");
-    REQUIRE(query != std::string::npos);
-    const std::string site = site_path(deployment);
-    const std::string token = url.substr(query + 14);
+    // The URL is a link whose key stands where the site's name stands: every request of the
+    // page carries it (a sandboxed page's own requests send no cookie).
+    CHECK(url.find('?') == std::string::npos);
+    const std::string link = site_path(deployment);
+    const std::string key = link.substr(3, link.size() - 4);
+    CHECK(key.size() == 32);
+    CHECK(key.find('-') == std::string::npos);
 
-    auto result = get(server, site);
+    const std::string by_name = "/d/default--feature-x--default/";
+    auto result = get(server, by_name);
     CHECK(result.status == 401);
     CHECK(result.body.find("secret") == std::string::npos);
-    CHECK(get(server, site + "app.js").status == 401);
+    check_user_content_headers(result);
+    CHECK(get(server, by_name + "app.js").status == 401);
 
-    result = get(server, site + "?loupe_access=" + token);
+    result = get(server, link);
     CHECK(result.status == 200);
     CHECK(result.body == "<p>secret</p>");
-    CHECK(result.header("cache-control") == "private, max-age=31536000, immutable");
-    const std::string cookie = result.header("set-cookie");
-    CHECK(cookie.rfind("loupe_site_access=" + token + "; Path=" + site + "; Max-Age=", 0) == 0);
-    CHECK(cookie.find("HttpOnly; SameSite=Lax") != std::string::npos);
-    // The site's other pages open with the cookie alone.
-    CHECK(get(server, site + "app.js", {{"Cookie", "theme=dark; loupe_site_access=" + token}})
-              .status == 200);
+    CHECK(result.header("cache-control") == "private, no-cache");
+    CHECK(result.header("x-robots-tag") == "noindex, nofollow");
+    check_user_content_headers(result);
+    CHECK(get(server, link + "app.js").body == "run();");
+    std::string altered = key;
+    altered.back() = altered.back() == 'a' ? 'b' : 'a';
+    CHECK(get(server, "/d/" + altered + "/").status == 401);
 
-    // A token altered, or issued for another site, opens nothing.
-    std::string altered = token;
-    altered.back() = altered.back() == '0' ? '1' : '0';
-    CHECK(get(server, site + "?loupe_access=" + altered).status == 401);
-    CHECK(get(server, site, {{"Cookie", "loupe_site_access=" + altered}}).status == 401);
-    const auto other = deploy(server, {{"index.html", "<p>other</p>"}}, "other");
-    CHECK(get(server, site_path(other) + "?loupe_access=" + token).status == 401);
-    CHECK(get(server, site_path(other), {{"Cookie", "loupe_site_access=" + token}}).status == 401);
+    // The API hands the same link out while it has most of its life left: no row per call.
+    CHECK(http_get(server.base_url() + "/v2/deployments/" + id, server.project_token())
+              .json()["url"] == url);
+    CHECK(count_rows(server, "SELECT COUNT(*) FROM deployment_links") == 1);
 
-    // `loupe admin deployments link` signs any site name; an expired link stops working.
-    const auto link = admin_json(server, {"deployments", "link", "--site",
-                                          "default-feature-x-default", "--expires-in", "4s"});
-    const std::string alias_url = link["url"];
-    const std::string alias_path = alias_url.substr(alias_url.find("/d/"));
-    CHECK(get(server, alias_path).status == 200);
+    // A link opens what it was issued for: the deployment its name reached then, even after
+    // the alias moved on. The API's link for the alias follows the alias.
+    const auto pinned =
+        admin_json(server, {"deployments", "link", "--site", "default--feature-x--default"});
+    CHECK(pinned["deploymentId"] == id);
+    const std::string pinned_url = pinned["url"];
+    const std::string pinned_path = pinned_url.substr(pinned_url.find("/d/"));
+    deploy(server, {{"index.html", "<p>newer</p>"}});
+    CHECK(get(server, pinned_path).body == "<p>secret</p>");
+    const auto listed = http_get(server.base_url() + "/v2/projects/default/default/deployments",
+                                 server.project_token())
+                            .json();
+    const std::string alias_url = listed["results"][0]["aliases"][0]["url"];
+    CHECK(get(server, alias_url.substr(alias_url.find("/d/"))).body == "<p>newer</p>");
+
+    // Revoked, a link stops opening the site; the others keep working.
+    // Live: the API's links to both slugs and to the alias, and the one issued by hand.
+    auto links = admin_json(server, {"deployments", "links", "--project", "default/default"});
+    CHECK(links["links"].size() == 4);
+    CHECK(admin_json(server, {"deployments", "revoke-link", "--project", "default/default", "--id",
+                              pinned["id"]})["revoked"] == 1);
+    result = get(server, pinned_path);
+    CHECK(result.status == 401);
+    CHECK(result.body.find("expired or was revoked") != std::string::npos);
+    CHECK(get(server, link).status == 200);
+
+    // The same through the API, for a person with admin on the project.
+    const std::string api = server.base_url() + "/v2/projects/default/default/deployments/links";
+    const auto listed_links = http_get(api, server.personal_token());
+    REQUIRE(listed_links.status == 200);
+    CHECK(listed_links.json().size() == 3);
+    CHECK(http_get(api, server.project_token()).status == 403);
+    CHECK(http_get(api).status == 401);
+    const std::string first_id = listed_links.json()[0]["id"];
+    result = http(HttpCall{"DELETE", api + "/" + first_id, "", "", server.personal_token(), {}});
+    CHECK(result.status == 204);
+    result = http(HttpCall{"DELETE", api + "/" + first_id, "", "", server.personal_token(), {}});
+    CHECK(result.status == 404);
+    CHECK(result.json()["error"] == "Link not found");
+    result = http(HttpCall{"DELETE", api, "", "", server.personal_token(), {}});
+    CHECK(result.status == 200);
+    CHECK(result.json()["revoked"] == 2);
+    CHECK(get(server, link).status == 401);
+    CHECK(http_get(api, server.personal_token()).json().empty());
+    // The API hands out a new link afterwards.
+    const std::string renewed =
+        http_get(server.base_url() + "/v2/deployments/" + id, server.project_token()).json()["url"];
+    CHECK(renewed != url);
+    CHECK(get(server, renewed.substr(renewed.find("/d/"))).body == "<p>secret</p>");
+
+    // An expired link stops working.
+    const auto brief = admin_json(server, {"deployments", "link", "--site",
+                                           "default--feature-x--default", "--expires-in", "4s"});
+    const std::string brief_url = brief["url"];
+    const std::string brief_path = brief_url.substr(brief_url.find("/d/"));
+    CHECK(get(server, brief_path).status == 200);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     int status = 200;
-    while ((status = get(server, alias_path).status) == 200 &&
+    while ((status = get(server, brief_path).status) == 200 &&
            std::chrono::steady_clock::now() < deadline) {
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
     }
     CHECK(status == 401);
 
-    // auth=public opens every site; domain-private only the production alias.
+    // auth=public opens every site by its name; domain-private only the production alias.
     admin_json(server, {"deployments", "settings", "--project", "default/default", "--auth",
                         "domain-private"});
     deploy(server, {{"index.html", "<p>prod</p>"}}, "main");
-    CHECK(get(server, "/d/default-default/").status == 200);
-    CHECK(get(server, "/d/default-main-default/").status == 401);
+    CHECK(get(server, "/d/default--default/").status == 200);
+    CHECK(get(server, "/d/default--main--default/").status == 401);
     admin_json(server,
                {"deployments", "settings", "--project", "default/default", "--auth", "public"});
-    CHECK(get(server, site).status == 200);
+    CHECK(get(server, by_name).status == 200);
     const auto open = deploy(server, {{"index.html", "<p>open</p>"}}, "open");
-    CHECK(open["url"].get<std::string>().find('?') == std::string::npos);
+    CHECK(site_path(open).rfind("/d/default-", 0) == 0);
 }
 
 TEST_CASE("deployments: with plugins.deployments.domain, each site answers on its own host") {
@@ -327,12 +462,19 @@ TEST_CASE("deployments: with plugins.deployments.domain, each site answers on it
     auto result = raw_get(server, "/", {"Host: " + host + port});
     CHECK(result.status == 200);
     CHECK(result.body == "<p>hosted</p>");
+    check_user_content_headers(result);
+    // The review page's host serves no site: /d/... redirects to the site's own host.
+    const std::string slug = host.substr(0, host.find('.'));
+    result = raw_get(server, "/d/" + slug + "/docs/x.html?a=1");
+    CHECK(result.status == 308);
+    CHECK(result.header("location") == "http://" + host + "/docs/x.html?a=1");
+    CHECK(raw_get(server, "/v2/d/" + slug + "/").header("location") == url);
     // On a site's host every path is the site's, even one the API also has.
     result = raw_get(server, "/project", {"Host: " + host + port});
     CHECK(result.status == 200);
     CHECK(result.body == "a file named like an API route");
     CHECK(raw_get(server, "/v2/project", {"Host: " + host}).status == 404);
-    CHECK(raw_get(server, "/", {"Host: default-feature-x-default.deploy.test"}).body ==
+    CHECK(raw_get(server, "/", {"Host: default--feature-x--default.deploy.test"}).body ==
           "<p>hosted</p>");
     CHECK(raw_get(server, "/", {"Host: nothing-here.deploy.test"}).status == 404);
     CHECK(raw_get(server, "/", {"Host: a." + host}).status == 404);

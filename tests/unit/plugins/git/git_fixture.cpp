@@ -70,12 +70,13 @@ GitServer::GitServer(GitServerOptions options) {
     standin_ = std::make_unique<ProviderStandin>(standin);
 
     ServerOptions server;
-    server.plugins = {"auth", "builds", "git"};
+    server.plugins = options.plugins;
     server.settings = {{"github.api_url", standin_->github_url()},
                        {"github.app_id", app_id},
                        {"github.app_private_key_file", key_file},
                        {"gitlab.api_url", standin_->gitlab_url()},
                        {"gitlab.token", "glpat-standin"},
+                       {"github.actions_oidc_issuer", standin_->oidc_issuer("github")},
                        {"plugins.git.timeout_ms", "2000"},
                        {"jobs.retry_base_ms", "100"},
                        {"jobs.poll_ms", "50"}};

@@ -28,6 +28,7 @@ inline constexpr int64_t installation_id = 77;
 
 struct GitServerOptions {
     std::map<std::string, std::string> settings;  ///< extra --set key=value
+    std::vector<std::string> plugins = {"auth", "builds", "git"};
     bool tls = false;           ///< the stand-in speaks HTTPS with a certificate of a test CA
     bool trust_test_ca = true;  ///< with tls: plugins.git.ca_file names that CA
 };

@@ -1,6 +1,7 @@
 // End to end: tokenless bearers sent directly to project-token endpoints (what the 4.x CLI does
 // on GitHub Actions), and GitLab CI's keyless upload, against local GitHub/GitLab stand-ins.
 #include <doctest/doctest.h>
+#include <soci/soci.h>
 
 #include <atomic>
 #include <chrono>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "git_fixture.hpp"
+#include "unit/plugins/builds/processing_client.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;
@@ -15,9 +17,9 @@ using nlohmann::json;
 namespace {
 
 const std::string job_sha = "0123456789abcdef0123456789abcdef01234567";
-const std::string other_sha = "89abcdef0123456789abcdef0123456789abcdef";
+const std::string bearer_other_sha = "89abcdef0123456789abcdef0123456789abcdef";
 
-json github_data() {
+json bearer_github_data() {
     return {{"installations", {{"77", {{"mode", "ok"}, {"repositories", {"acme/web"}}}}}},
             {"runs",
              {{"acme/web/1001",
@@ -35,7 +37,7 @@ std::string run_token(const std::string& run_id) {
 
 TEST_CASE("tokenless GitHub bearer: verified once, then trusted while the project allows it") {
     GitServer git;
-    git.standin().set_data(github_data());
+    git.standin().set_data(bearer_github_data());
     const auto token = run_token("1001");
     const std::string not_found =
         "Project not found. Ensure a project exists in Argos (https://app.argos-ci.com) and "
@@ -167,7 +169,7 @@ TEST_CASE("GitLab CI keyless upload: job token verified with GET /job, then exch
     CHECK(direct.status == 200);
     CHECK(direct.json()["name"] == "default");
 
-    auto wrong_commit = exchange(token, other_sha, "main");
+    auto wrong_commit = exchange(token, bearer_other_sha, "main");
     CHECK(wrong_commit.status == 401);
     CHECK(error_of(wrong_commit) == "GitLab CI job does not match commit.");
     auto wrong_branch = exchange(token, job_sha, "feature");
@@ -217,7 +219,11 @@ TEST_CASE("git admin commands: links, usage errors and refusals") {
                                            {"provider", "github"},
                                            {"repository", "acme/web"},
                                            {"installationId", 77},
-                                           {"tokenlessAuthEnabled", false}}}));
+                                           {"tokenlessAuthEnabled", false},
+                                           {"githubActionsOidcEnabled", false},
+                                           {"gitlabCiOidcEnabled", false},
+                                           {"prCommentEnabled", true},
+                                           {"summaryCheck", "auto"}}}));
     // Linking again replaces the link.
     git.admin({"project", "link-gitlab", "--project", "default/default", "--gitlab-project",
                "group/sub/app", "--gitlab-project-id", "501"});
@@ -230,4 +236,129 @@ TEST_CASE("git admin commands: links, usage errors and refusals") {
     // The plugin's commands are listed in `loupe admin --help`.
     auto help = git.admin({"--help"});
     CHECK(help.find("project link-github --project A/P") != std::string::npos);
+}
+
+namespace {
+
+json build_body(const std::string& commit, const std::string& branch, json extra = json::object()) {
+    json body = {{"commit", commit}, {"branch", branch}, {"screenshotKeys", json::array()}};
+    body.update(extra);
+    return body;
+}
+
+json deployment_request(const std::string& commit, const std::string& branch) {
+    const std::string page = "<p>hi</p>";
+    return {{"commit", commit},
+            {"branch", branch},
+            {"files",
+             {{{"path", "index.html"},
+               {"hash", "8bc3e3c1d0a62f2ff2e2c35cd4316d02fa4c45e7b58c1b6db4e9d00b27f1d15c"},
+               {"size", page.size()},
+               {"contentType", "text/html"}}}}};
+}
+
+}  // namespace
+
+TEST_CASE("tokenless GitHub bearer: bound to its run's commit and branch; forks stay off main") {
+    GitServerOptions options;
+    options.plugins = {"auth", "builds", "deployments", "git"};
+    GitServer git(options);
+    json data = bearer_github_data();
+    // A run of the repository on `feature`; a fork's pull request from its own `main`; a fork's
+    // pull request from `feature`. Their run ids are public on a public repository.
+    data["runs"]["acme/web/2001"] = {
+        {"status", "in_progress"}, {"head_sha", job_sha}, {"head_branch", "feature"}};
+    data["runs"]["acme/web/2002"] = {{"status", "in_progress"},
+                                     {"head_sha", job_sha},
+                                     {"head_branch", "main"},
+                                     {"head_repository", {{"full_name", "mallory/web"}}}};
+    data["runs"]["acme/web/2003"] = {{"status", "in_progress"},
+                                     {"head_sha", job_sha},
+                                     {"head_branch", "feature"},
+                                     {"head_repository", {{"full_name", "mallory/web"}}}};
+    git.standin().set_data(data);
+    git.admin({"project", "link-github", "--project", "default/default", "--repo", "acme/web",
+               "--installation-id", "77"});
+    git.admin({"project", "tokenless-auth", "--project", "default/default", "--enabled", "true"});
+    const auto builds = git.url("/v2/builds");
+    const auto own = run_token("2001");
+
+    // Another commit, or another branch, than the run's: refused.
+    auto other_commit = http_json("POST", builds, build_body(bearer_other_sha, "feature"), own);
+    CHECK(other_commit.status == 401);
+    CHECK(error_of(other_commit) == "Token is bound to a different commit than the one provided.");
+    auto other_branch = http_json("POST", builds, build_body(job_sha, "main"), own);
+    CHECK(other_branch.status == 401);
+    CHECK(error_of(other_branch) == "Token is bound to a different branch than the one provided.");
+    // The run's own; and a pull request run's merge commit, named with its head commit.
+    CHECK(http_json("POST", builds, build_body(job_sha, "feature"), own).status == 201);
+    CHECK(http_json("POST", builds,
+                    build_body(bearer_other_sha, "feature", {{"prHeadCommit", job_sha}}), own)
+              .status == 201);
+
+    // A fork's run naming its own `main`: no build of the default branch, no production.
+    const auto fork_main = run_token("2002");
+    auto claimed = http_json("POST", builds, build_body(job_sha, "main"), fork_main);
+    CHECK(claimed.status == 403);
+    CHECK(error_of(claimed).starts_with("A CI run of a fork cannot send a build of main"));
+    auto production = http_json("POST", git.url("/v2/deployments"),
+                                deployment_request(job_sha, "main"), fork_main);
+    CHECK(production.status == 403);
+    CHECK(error_of(production).starts_with("A CI run of a fork cannot deploy to production"));
+    auto deploy_other = http_json("POST", git.url("/v2/deployments"),
+                                  deployment_request(bearer_other_sha, "main"), fork_main);
+    CHECK(deploy_other.status == 401);
+
+    // A fork's pull request on its branch goes through, marked: a baseline only once reviewed.
+    const auto fork_feature = run_token("2003");
+    auto preview = http_json("POST", builds, build_body(job_sha, "feature"), fork_feature);
+    REQUIRE(preview.status == 201);
+    CHECK(http_json("POST", git.url("/v2/deployments"), deployment_request(job_sha, "feature"),
+                    fork_feature)
+              .status == 201);
+    auto db = open_server_database(git.server());
+    CHECK(query_number(*db, "SELECT untrusted_head FROM builds WHERE id = " +
+                                preview.json()["build"]["id"].get<std::string>()) == 1);
+    CHECK(query_number(*db, "SELECT COUNT(*) FROM builds WHERE untrusted_head = 1") == 1);
+
+    // The exchange hands out a short-lived token bound the same way.
+    auto exchanged = http_json("POST", git.url("/v2/auth/github-actions/tokenless/exchange"),
+                               exchange_body(fork_main, job_sha, "main"));
+    REQUIRE(exchanged.status == 200);
+    const std::string short_lived = exchanged.json()["token"];
+    CHECK(http_json("POST", builds, build_body(job_sha, "main"), short_lived).status == 403);
+    CHECK(http_json("POST", builds, build_body(job_sha, "feature"), short_lived).status == 401);
+    CHECK(http_json("POST", builds, build_body(bearer_other_sha, "main"), short_lived).status ==
+          401);
+}
+
+TEST_CASE("GitLab CI bearer: bound to its job's commit and branch; merge requests stay off main") {
+    GitServer git;
+    git.standin().set_data({{"gitlab",
+                             {{"token", "glpat-standin"},
+                              {"projects", {{"group/app", 501}}},
+                              {"jobs",
+                               {{"branch-job",
+                                 {{"id", 9},
+                                  {"status", "running"},
+                                  {"project_id", 501},
+                                  {"sha", job_sha},
+                                  {"ref", "feature"}}},
+                                {"mr-job",
+                                 {{"id", 10},
+                                  {"status", "running"},
+                                  {"project_id", 501},
+                                  {"sha", job_sha},
+                                  {"ref", "refs/merge-requests/4/head"}}}}}}}});
+    git.admin({"project", "link-gitlab", "--project", "default/default", "--gitlab-project",
+               "group/app"});
+    git.admin({"project", "tokenless-auth", "--project", "default/default", "--enabled", "true"});
+    const auto builds = git.url("/v2/builds");
+    const auto branch_job =
+        gitlab_tokenless({{"gitlabProject", "group/app"}, {"jobToken", "branch-job"}});
+    const auto mr_job = gitlab_tokenless({{"gitlabProject", "group/app"}, {"jobToken", "mr-job"}});
+    CHECK(http_json("POST", builds, build_body(job_sha, "main"), branch_job).status == 401);
+    CHECK(http_json("POST", builds, build_body(job_sha, "feature"), branch_job).status == 201);
+    CHECK(http_json("POST", builds, build_body(job_sha, "main"), mr_job).status == 403);
+    CHECK(http_json("POST", builds, build_body(job_sha, "feature"), mr_job).status == 201);
 }

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <thread>
 
+#include "support/build_paths.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
 
 using namespace loupe::test;
@@ -50,10 +51,12 @@ TEST_CASE("SDK example plugin: migration, routes, job and the builds service") {
     ServerProcess server(with_hello());
     const auto url = server.base_url() + "/v2/hello/greetings";
 
-    auto empty = http_json("POST", url, {{"text", ""}});
+    auto empty = http_json("POST", url, {{"text", ""}}, server.project_token());
     CHECK(empty.status == 400);
     CHECK(empty.json()["details"][0]["message"] == "text must be a string of 1 to 200 characters");
     CHECK(http_json("POST", url, {{"text", "world"}}).status == 401);
+    CHECK(http_json("POST", url, {{"text", ""}}).status ==
+          401);  // a body without a token is unread
 
     auto created = http_json("POST", url, {{"text", "world"}}, server.project_token());
     REQUIRE_MESSAGE(created.status == 201, created.body);

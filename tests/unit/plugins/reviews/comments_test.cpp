@@ -18,18 +18,6 @@ HttpResult send_json(const std::string& method, const std::string& url, const js
         method, url, body.is_null() ? "" : body.dump(), "application/json", std::move(bearer), {}});
 }
 
-const Paint block{10, 8, 14, 10};
-
-ServerOptions with_reviews() {
-    ServerOptions options;
-    options.plugins = {"auth", "builds", "reviews"};
-    return options;
-}
-
-int64_t number_of(const json& build) {
-    return build["number"].get<int64_t>();
-}
-
 /// A reference build on main and a check build with one changed screenshot.
 struct CommentedBuild {
     ServerProcess server{with_reviews()};
@@ -79,7 +67,7 @@ struct CommentedBuild {
 };
 
 long long count(const ServerProcess& server, const std::string& sql) {
-    auto db = open_database(server);
+    auto db = open_server_database(server);
     return query_number(*db, sql);
 }
 
@@ -175,6 +163,11 @@ TEST_CASE("a draft comment is visible to its author only until the review is sub
     CHECK(f.listed(f.alice()).size() == 2);
     CHECK(f.listed(f.bob).empty());
     CHECK(http_get(f.url(f.check, "/" + draft["id"].get<std::string>()), f.bob).status == 404);
+    // Nor through a reaction, whose answer is the comment.
+    auto reacted = f.act("POST", draft["id"], "reactions", f.bob, {{"emoji", "👍"}});
+    CHECK(reacted.status == 404);
+    CHECK(reacted.body.find("Nit") == std::string::npos);
+    CHECK(f.act("POST", draft["id"], "reactions", f.alice(), {{"emoji", "👍"}}).status == 200);
     // Alice's draft is a pending review of hers, private to her.
     auto reviews =
         http_get(f.url(f.check).replace(f.url(f.check).rfind("comments"), 8, "reviews"), f.bob);
@@ -313,8 +306,15 @@ TEST_CASE("edits by the author only; deletion hides the comment and closes its t
     auto closed = f.post({{"body", "Late"}, {"threadId", reply["id"]}}, f.bob);
     CHECK(closed.status == 404);
     CHECK(error_of(closed) == "Thread not found");
-    // A deleted comment still takes reactions and edits by its author.
-    CHECK(f.act("POST", id, "reactions", f.bob, {{"emoji", "🎉"}}).status == 200);
+    // A deleted comment takes no reactions (the answer would show its body), still edits by
+    // its author.
+    auto reacted = f.act("POST", id, "reactions", f.bob, {{"emoji", "🎉"}});
+    CHECK(reacted.status == 404);
+    CHECK(error_of(reacted) == "Comment not found");
+    CHECK(reacted.body.find("First") == std::string::npos);
+    CHECK(send_json("DELETE", f.url(f.check, "/" + id + "/reactions?emoji=%F0%9F%8E%89"),
+                    json(nullptr), f.bob)
+              .status == 404);
     CHECK(f.act("PATCH", id, "", f.alice(), {{"body", "Gone"}}).status == 200);
 }
 
@@ -429,9 +429,9 @@ TEST_CASE("a review's body becomes a comment of that review") {
     CHECK(comments[0]["text"] == "Please fix the header");
     CHECK(comments[0]["pending"] == false);
     const auto reviews_url = f.url(f.check).replace(f.url(f.check).rfind("comments"), 8, "reviews");
-    // A body that is not a valid document is a validation error, checked before the token.
-    auto invalid =
-        send_json("POST", reviews_url, {{"event", "APPROVE"}, {"body", {{"type", "paragraph"}}}});
+    // A body that is not a valid document is a validation error, checked before permissions.
+    auto invalid = send_json("POST", reviews_url,
+                             {{"event", "APPROVE"}, {"body", {{"type", "paragraph"}}}}, f.alice());
     CHECK(invalid.status == 400);
     CHECK(first_detail(invalid) ==
           "body is Invalid comment body. Expected Markdown text or a valid rich-text JSON "

@@ -14,24 +14,7 @@ using nlohmann::json;
 
 namespace {
 
-const Paint block{10, 8, 14, 10};
 const Paint other_block{30, 20, 12, 12};
-
-ServerOptions with_reviews() {
-    ServerOptions options;
-    options.plugins = {"auth", "builds", "reviews"};
-    return options;
-}
-
-json body(const std::string& commit, const std::string& branch, json extra = json::object()) {
-    json b = {{"commit", commit}, {"branch", branch}};
-    b.update(extra);
-    return b;
-}
-
-int64_t number_of(const json& build) {
-    return build["number"].get<int64_t>();
-}
 
 std::string reviews_url(const ServerProcess& server, int64_t number) {
     return server.base_url() + "/v2/projects/default/default/builds/" + std::to_string(number) +
@@ -62,7 +45,7 @@ json list_reviews(const ServerProcess& server, const std::string& token, int64_t
 }
 
 long long review_count(const ServerProcess& server) {
-    auto db = open_database(server);
+    auto db = open_server_database(server);
     return query_number(*db, "SELECT COUNT(*) FROM reviews");
 }
 
@@ -236,11 +219,13 @@ TEST_CASE("refusals of POST reviews, in order, and nothing stored") {
     ReviewedBranch f;
     auto& server = f.server;
     const auto& alice = server.personal_token();
-    // Validation comes before authentication.
+    // A body without a token is never read; with one, validation comes before permissions.
     auto no_token = http_json("POST", reviews_url(server, f.x), json::object());
-    CHECK(no_token.status == 400);
-    CHECK(error_of(no_token) == "Either `event` or `conclusion` is required");
-    auto bad_event = http_json("POST", reviews_url(server, f.x), {{"event", "LGTM"}});
+    CHECK(no_token.status == 401);
+    auto no_event = http_json("POST", reviews_url(server, f.x), json::object(), alice);
+    CHECK(no_event.status == 400);
+    CHECK(error_of(no_event) == "Either `event` or `conclusion` is required");
+    auto bad_event = http_json("POST", reviews_url(server, f.x), {{"event", "LGTM"}}, alice);
     CHECK(bad_event.status == 400);
     CHECK(first_detail(bad_event) ==
           "event is Invalid option: expected one of \"APPROVE\"|\"REJECT\"|\"COMMENT\"");
@@ -317,7 +302,7 @@ TEST_CASE("dismissal refusals: unknown, another build's, a draft, twice") {
 
     // A draft (what comments added to a review start) cannot be dismissed and is private.
     {
-        auto db = open_database(server);
+        auto db = open_server_database(server);
         *db << "INSERT INTO reviews (build_id, project_id, user_id, state, created_at, "
                "updated_at) SELECT b.id, b.project_id, u.id, 'pending', 1, 1 FROM builds b, users "
                "u WHERE b.number = :number AND u.slug = 'bob'",

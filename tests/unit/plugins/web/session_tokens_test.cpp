@@ -66,9 +66,19 @@ TEST_CASE("the session cookie is HttpOnly, SameSite=Lax and Secure only over htt
     CHECK(plain.find("Max-Age=3600") != std::string::npos);
     CHECK(plain.find("Secure") == std::string::npos);
     CHECK(session_cookie("tok", {true, 60}).find("; Secure") != std::string::npos);
-    const std::string cleared = cleared_session_cookie({true, 3600});
+    const std::string cleared = cleared_session_cookie({false, 3600});
     CHECK(cleared.starts_with("loupe_session=;"));
     CHECK(cleared.find("Max-Age=0") != std::string::npos);
+}
+
+TEST_CASE("over https the session cookie is __Host- prefixed: Secure, Path=/, no Domain") {
+    const std::string secure = session_cookie("tok", {true, 60});
+    CHECK(secure.starts_with("__Host-loupe_session=tok; Path=/;"));
+    CHECK(secure.ends_with("; Secure"));
+    CHECK(secure.find("Domain") == std::string::npos);
+    CHECK(cleared_session_cookie({true, 60}).starts_with("__Host-loupe_session=; Path=/;"));
+    CHECK(session_cookie_name(true) == "__Host-loupe_session");
+    CHECK(session_cookie_name(false) == "loupe_session");
 }
 
 TEST_CASE("only GET, HEAD and OPTIONS go without a CSRF token") {

@@ -4,8 +4,11 @@
 #include <doctest/doctest.h>
 #include <soci/soci.h>
 
+#include <thread>
+
 #include "loupe/imagediff/imagediff.hpp"
 #include "support/http_client.hpp"
+#include "support/prometheus_text.hpp"
 #include "support/server_process.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
 
@@ -95,7 +98,7 @@ TEST_CASE("web plugin: thumbnails and the live state of a build") {
     CHECK(image.height == 180);
     // Made once, then served from its blob.
     CHECK(get(server, thumbs + changed_id + "/head", pat).body == thumbnail.body);
-    auto database = loupe::test::open_database(server);
+    auto database = loupe::test::open_server_database(server);
     CHECK(loupe::test::query_number(*database, "SELECT COUNT(*) FROM web_thumbnails") == 1);
 
     CHECK(get(server, thumbs + changed_id + "/base", pat).status == 200);
@@ -104,4 +107,38 @@ TEST_CASE("web plugin: thumbnails and the live state of a build") {
     CHECK(get(server, thumbs + "999999/head", pat).status == 404);
     CHECK(get(server, thumbs + changed_id + "/head", std::nullopt).status == 401);
     CHECK(get(server, thumbs + changed_id + "/head", server.project_token()).status == 200);
+}
+
+TEST_CASE("web plugin: a screenshot is decoded once for its thumbnail, within the image budget") {
+    ServerProcess server(loupe::test::ServerOptions{{"auth", "builds", "web"}, {}, {}});
+    const std::string pat = server.personal_token();
+    const json build = loupe::test::wait_concluded(
+        server,
+        loupe::test::push_shots(server, {{"page", loupe::test::gradient_png("page", 1600, 3000)}},
+                                {{"commit", loupe::test::sha('1')}, {"branch", "main"}})["number"]);
+    const std::string diff_id =
+        loupe::test::list_diffs(server, build["number"])["results"][0]["id"];
+    const std::string path = "/_loupe/thumbnails/default/default/" +
+                             std::to_string(build["number"].get<int64_t>()) + "/" + diff_id +
+                             "/head";
+    // A page of reviewers opening the same new build at once.
+    std::vector<std::thread> viewers;
+    std::vector<loupe::test::HttpResult> answers(8);
+    for (std::size_t i = 0; i < answers.size(); ++i) {
+        viewers.emplace_back([&, i] { answers[i] = get(server, path, pat); });
+    }
+    for (auto& viewer : viewers) {
+        viewer.join();
+    }
+    for (const auto& answer : answers) {
+        CHECK(answer.status == 200);
+        CHECK(answer.body == answers.front().body);
+    }
+    const auto metrics = get(server, "/metrics", std::nullopt);
+    REQUIRE(metrics.status == 200);
+    const auto text = loupe::test::PromText::parse(metrics.body);
+    CHECK(text.value("loupe_thumbnails_made_total") == 1);
+    CHECK(text.value("loupe_image_memory_reservations_total", {{"purpose", "thumbnail"}}) == 1);
+    CHECK(text.value("loupe_image_memory_reserved_bytes") == 0);
+    CHECK(text.value("loupe_image_memory_capacity_bytes") > 0);
 }

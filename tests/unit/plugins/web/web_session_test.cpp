@@ -28,6 +28,10 @@ std::string url(const std::string& path) {
     return server().base_url() + path;
 }
 
+/// What a browser's navigation asks for.
+const std::map<std::string, std::string> browser_accept{
+    {"Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}};
+
 struct Browser {
     std::string cookie;  ///< the session token
     std::string csrf;
@@ -257,7 +261,8 @@ TEST_CASE("web plugin: sessions, sign-in links, CSRF and pages") {
     SUBCASE("every page path answers the page, with its security headers") {
         for (const std::string path : {"/", "/_loupe/login", "/default", "/default/default",
                                        "/default/default/builds", "/default/default/builds/7"}) {
-            const auto page = http(HttpCall{"GET", url(path), "", "", std::nullopt, {}});
+            const auto page =
+                http(HttpCall{"GET", url(path), "", "", std::nullopt, browser_accept});
             INFO(path);
             REQUIRE(page.status == 200);
             CHECK(page.header("content-type").starts_with("text/html"));
@@ -266,7 +271,7 @@ TEST_CASE("web plugin: sessions, sign-in links, CSRF and pages") {
                   std::string::npos);
             CHECK(page.header("x-frame-options") == "DENY");
         }
-        const auto index = http(HttpCall{"GET", url("/"), "", "", std::nullopt, {}});
+        const auto index = http(HttpCall{"GET", url("/"), "", "", std::nullopt, browser_accept});
         std::smatch match;
         REQUIRE(std::regex_search(index.body, match,
                                   std::regex("/_loupe/assets/([A-Za-z0-9_.-]+\\.js)")));
@@ -292,8 +297,89 @@ TEST_CASE("web plugin: sessions, sign-in links, CSRF and pages") {
         CHECK(http(HttpCall{"GET", url("/_loupe/assets/missing.js"), "", "", std::nullopt, {}})
                   .status == 404);
         // The API keeps its routes: a literal segment wins over a page's capture.
-        CHECK(http(HttpCall{"GET", url("/healthz"), "", "", std::nullopt, {}})
+        CHECK(http(HttpCall{"GET", url("/healthz"), "", "", std::nullopt, browser_accept})
                   .header("content-type")
                   .starts_with("application/json"));
     }
+
+    SUBCASE("an API path, or a request that does not ask for HTML, never gets the page") {
+        // The official CLI reads every answer as JSON: the page's HTML made it fail with
+        // "Unexpected token '<'" on routes this server does not have.
+        const std::map<std::string, std::string> cli_accept{{"Accept", "application/json"}};
+        const std::map<std::string, std::string> any{{"Accept", "*/*"}};
+        // A plain variable, not a structured binding: clang 14 cannot capture a binding in the
+        // lambda INFO expands to.
+        for (const auto& call :
+             std::vector<std::pair<std::string, std::map<std::string, std::string>>>{
+                 {"/v2/no-such-resource", cli_accept},
+                 {"/v2/accounts/default/no-such-route", cli_accept},
+                 {"/v2/no-such-route", cli_accept},
+                 {"/v2/no-such-resource", browser_accept},  // under /v2 even a browser gets JSON
+                 {"/v2/", browser_accept},
+                 {"/default/default", cli_accept},
+                 {"/default", any},
+                 {"/", {}},
+             }) {
+            const std::string& path = call.first;
+            const std::map<std::string, std::string>& headers = call.second;
+            const auto answer = http(HttpCall{"GET", url(path), "", "", std::nullopt, headers});
+            INFO(path << " Accept: " << (headers.empty() ? "(none)" : headers.begin()->second));
+            CHECK(answer.status == 404);
+            CHECK(answer.header("content-type").starts_with("application/json"));
+            CHECK(json::parse(answer.body).at("error") == "Not Found");
+        }
+        // A refused HTML (q=0) is not a request for it.
+        const auto refused = http(HttpCall{
+            "GET", url("/default"), "", "", std::nullopt, {{"Accept", "text/html;q=0, */*"}}});
+        CHECK(refused.status == 404);
+    }
+}
+
+TEST_CASE("web plugin: behind an https public URL the session cookie is __Host-loupe_session") {
+    ServerProcess secure(loupe::test::ServerOptions{
+        {"auth", "builds", "web"}, {{"http.public_url", "https://loupe.example.com"}}, {}});
+    const std::string base = secure.base_url();
+    const auto signed_in = http(HttpCall{
+        "POST", base + "/_loupe/session", "", "application/json", secure.personal_token(), {}});
+    REQUIRE(signed_in.status == 201);
+    const std::string cookie = signed_in.header("set-cookie");
+    static const std::regex prefixed("^__Host-loupe_session=([0-9a-f]{64}); Path=/;");
+    std::smatch match;
+    REQUIRE(std::regex_search(cookie, match, prefixed));
+    CHECK(cookie.ends_with("; HttpOnly; SameSite=Lax; Secure"));
+    const std::string token = match[1];
+    const std::string csrf = signed_in.json().at("csrfToken");
+
+    const auto session_with = [&](const std::string& cookie_header) {
+        return http(HttpCall{"GET",
+                             base + "/_loupe/session",
+                             "",
+                             "",
+                             std::nullopt,
+                             {{"Cookie", cookie_header}}})
+            .json();
+    };
+    // Only the prefixed name opens the session: a plain `loupe_session`, which any host of the
+    // same site could set, is not read.
+    CHECK_FALSE(session_with("__Host-loupe_session=" + token)["user"].is_null());
+    CHECK(session_with("loupe_session=" + token)["user"].is_null());
+    CHECK(http(HttpCall{"GET",
+                        base + "/v2/projects/default/default/builds",
+                        "",
+                        "",
+                        std::nullopt,
+                        {{"Cookie", "loupe_session=" + token}}})
+              .status == 401);
+
+    // Sign-out reads and clears the prefixed cookie.
+    const auto signed_out =
+        http(HttpCall{"DELETE",
+                      base + "/_loupe/session",
+                      "",
+                      "",
+                      std::nullopt,
+                      {{"Cookie", "__Host-loupe_session=" + token}, {"X-CSRF-Token", csrf}}});
+    CHECK(signed_out.status == 204);
+    CHECK(signed_out.header("set-cookie").starts_with("__Host-loupe_session=; Path=/; Max-Age=0"));
+    CHECK(session_with("__Host-loupe_session=" + token)["user"].is_null());
 }

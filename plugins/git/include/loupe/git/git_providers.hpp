@@ -74,6 +74,9 @@ struct WorkflowRun {
     std::string status;  ///< queued | in_progress | completed | ...
     std::string head_sha;
     std::optional<std::string> head_branch;
+    /// The head repository is not the run's repository (a pull request from a fork), or GitHub
+    /// did not say which it is.
+    bool head_is_fork = true;
 };
 
 struct GitLabJob {

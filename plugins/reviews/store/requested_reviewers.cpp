@@ -1,0 +1,57 @@
+#include "store/requested_reviewers.hpp"
+
+#include <soci/soci.h>
+
+#include <set>
+
+#include "loupe/db/row_reader.hpp"
+#include "loupe/json.hpp"
+
+namespace loupe::reviews {
+
+std::vector<RequestedReviewer> requested_reviewers(soci::session& session, int64_t build_id) {
+    soci::rowset<soci::row> rows =
+        (session.prepare << "SELECT r.user_id, a.id AS account_id, u.slug, u.name "
+                            "FROM build_requested_reviewers r JOIN users u ON u.id = r.user_id "
+                            "JOIN accounts a ON a.user_id = u.id WHERE r.build_id = :build "
+                            "ORDER BY r.created_at, r.user_id",
+         soci::use(build_id));
+    std::vector<RequestedReviewer> reviewers;
+    for (const auto& row : rows) {
+        const RowReader read(row);
+        reviewers.push_back({read.int64("user_id"), read.int64("account_id"), read.text("slug"),
+                             read.text("name")});
+    }
+    return reviewers;
+}
+
+std::vector<int64_t> users_of_accounts(soci::session& session,
+                                       const std::vector<int64_t>& account_ids) {
+    std::set<int64_t> users;
+    for (const int64_t account_id : account_ids) {
+        long long user_id = 0;
+        soci::indicator present = soci::i_null;
+        session << "SELECT user_id FROM accounts WHERE id = :id", soci::use(account_id),
+            soci::into(user_id, present);
+        if (session.got_data() && present == soci::i_ok) {
+            users.insert(user_id);
+        }
+    }
+    return {users.begin(), users.end()};
+}
+
+void request_reviewer(soci::session& session, int64_t build_id, int64_t user_id,
+                      int64_t requested_by) {
+    const int64_t now = now_ms();
+    session << "INSERT INTO build_requested_reviewers (build_id, user_id, requested_by, "
+               "created_at) VALUES (:build, :user, :by, :now) "
+               "ON CONFLICT (build_id, user_id) DO NOTHING",
+        soci::use(build_id), soci::use(user_id), soci::use(requested_by), soci::use(now);
+}
+
+void cancel_reviewer(soci::session& session, int64_t build_id, int64_t user_id) {
+    session << "DELETE FROM build_requested_reviewers WHERE build_id = :build AND user_id = :user",
+        soci::use(build_id), soci::use(user_id);
+}
+
+}  // namespace loupe::reviews

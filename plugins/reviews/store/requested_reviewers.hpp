@@ -1,0 +1,38 @@
+#pragma once
+// The users asked to review a build (build_requested_reviewers). Requests are keyed by the
+// users' personal account ids, the `id` the API shows for a user.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace soci {
+class session;
+}
+
+namespace loupe::reviews {
+
+/// A requested reviewer as the API shows a user: personal account id, slug, display name.
+struct RequestedReviewer {
+    int64_t user_id = 0;
+    int64_t account_id = 0;
+    std::string slug;
+    std::string name;
+};
+
+/// The build's requested reviewers, oldest request first.
+std::vector<RequestedReviewer> requested_reviewers(soci::session& session, int64_t build_id);
+
+/// The users whose personal accounts are `account_ids` (ids naming no user are left out), each
+/// once.
+std::vector<int64_t> users_of_accounts(soci::session& session,
+                                       const std::vector<int64_t>& account_ids);
+
+/// Records a request of `user_id`; a user already requested keeps their request untouched.
+void request_reviewer(soci::session& session, int64_t build_id, int64_t user_id,
+                      int64_t requested_by);
+
+/// Cancels the request of `user_id`, if any.
+void cancel_reviewer(soci::session& session, int64_t build_id, int64_t user_id);
+
+}  // namespace loupe::reviews
