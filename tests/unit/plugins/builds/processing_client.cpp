@@ -152,7 +152,7 @@ nlohmann::json list_diffs(const ServerProcess& server, int64_t number, const std
 }
 
 void wait_jobs_settled(const ServerProcess& server, const std::string& kind) {
-    auto db = open_database(server);
+    auto db = open_server_database(server);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     for (;;) {
         long long unsettled = 0;

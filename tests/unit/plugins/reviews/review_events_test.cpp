@@ -12,18 +12,12 @@ using nlohmann::json;
 
 namespace {
 
-const Paint block{10, 8, 14, 10};
-
 ServerOptions with_reviews_and_probe() {
     ServerOptions options;
     options.plugins = {"auth", "builds", "reviews", "builds_probe"};
     options.settings["plugins.path"] =
         std::string(LOUPE_TEST_PLUGIN_DIR) + ":" + LOUPE_TEST_FIXTURE_PLUGIN_DIR;
     return options;
-}
-
-int64_t number_of(const json& build) {
-    return build["number"].get<int64_t>();
 }
 
 std::string build_url(const ServerProcess& server, int64_t number, const std::string& rest) {
@@ -68,7 +62,7 @@ TEST_CASE(
     int64_t alice_id = 0;
     int64_t bob_id = 0;
     {
-        auto db = open_database(server);
+        auto db = open_server_database(server);
         bob_id = query_number(*db, "SELECT id FROM users WHERE slug = 'bob'");
         alice_id = query_number(*db, "SELECT MIN(id) FROM users");
     }
