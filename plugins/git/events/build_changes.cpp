@@ -23,14 +23,14 @@ void subscribe_to_build_changes(Host& host, builds::BuildsService& builds, const
     options.max_attempts = max_attempts;
     host.events()
         .subscriber(name, options)
-        .on<builds::BuildCreated>([note](const builds::BuildCreated& created,
-                                         const EventDelivery&) {
-            (*note)(created.build.id, BuildChange::created);
-        })
-        .on<builds::BuildConcluded>([note](const builds::BuildConcluded& concluded,
-                                           const EventDelivery&) {
-            (*note)(concluded.build.id, BuildChange::concluded);
-        })
+        .on<builds::BuildCreated>(
+            [note](const builds::BuildCreated& created, const EventDelivery&) {
+                (*note)(created.build.id, BuildChange::created);
+            })
+        .on<builds::BuildConcluded>(
+            [note](const builds::BuildConcluded& concluded, const EventDelivery&) {
+                (*note)(concluded.build.id, BuildChange::concluded);
+            })
         .on<builds::BuildFailed>([note](const builds::BuildFailed& failed, const EventDelivery&) {
             (*note)(failed.build.id, BuildChange::failed);
         })

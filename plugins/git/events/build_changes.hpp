@@ -18,9 +18,8 @@ namespace loupe::git {
 enum class BuildChange { created, concluded, failed, review_changed };
 
 /// Notes what to push for `build` after `change`, in the caller's transaction.
-using BuildChangeObserver =
-    std::function<void(soci::session& session, BuildChange change,
-                       const builds::BuildSummary& build)>;
+using BuildChangeObserver = std::function<void(soci::session& session, BuildChange change,
+                                               const builds::BuildSummary& build)>;
 
 /// Subscribes `name` (a job kind "git.<what>") to the build events above (install() only).
 void subscribe_to_build_changes(Host& host, builds::BuildsService& builds, const std::string& name,

@@ -43,12 +43,11 @@ void PullRequestPoster::install() {
     host_.jobs().handle(
         pull_request_post_job_kind, [this](const Job& job) { push(job); },
         [this](const Job& job, const std::string& error) { give_up(job, error); });
-    subscribe_to_build_changes(host_, builds_, pull_request_change_subscriber,
-                               settings_.status_push_attempts,
-                               [this](soci::session& session, BuildChange change,
-                                      const builds::BuildSummary& build) {
-                                   observe(session, change, build);
-                               });
+    subscribe_to_build_changes(
+        host_, builds_, pull_request_change_subscriber, settings_.status_push_attempts,
+        [this](soci::session& session, BuildChange change, const builds::BuildSummary& build) {
+            observe(session, change, build);
+        });
 }
 
 void PullRequestPoster::queue_post(soci::session& session, const PullRequestPost& post) {
@@ -126,8 +125,8 @@ std::vector<ListedBuild> PullRequestPoster::listed_builds(
             type = std::string(builds::to_text(*build.type));
         }
         listed.push_back(ListedBuild{project->name, build.name,
-                                     std::string(builds::to_text(build.status)), type,
-                                     build.stats, build.subset, resource.value("url", ""),
+                                     std::string(builds::to_text(build.status)), type, build.stats,
+                                     build.subset, resource.value("url", ""),
                                      build.concluded_at.value_or(build.created_at)});
     }
     return listed;

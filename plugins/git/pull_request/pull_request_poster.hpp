@@ -3,9 +3,10 @@
 // durable jobs, so a slow or failing provider never slows a request or fails a build:
 //   - the event subscriber `git.pull_request_changes` (events/build_changes.hpp), on each event
 //     that changes how a build naming a pull request reads (created, concluded, review state
-//     changed, failed; not merge-queue builds), notes the build and queues a `git.pull_request_post` job for the pull request's comment (when the
-//     build's project has `prCommentEnabled`) and, on GitHub, for the head commit's summary
-//     check (unless the project's `summaryCheck` is `never`);
+//     changed, failed; not merge-queue builds), notes the build and queues a
+//     `git.pull_request_post` job for the pull request's comment (when the build's project has
+//     `prCommentEnabled`) and, on GitHub, for the head commit's summary check (unless the project's
+//     `summaryCheck` is `never`);
 //   - the job claims the post's row, renders it from the builds as they now read and sends it:
 //     the first time it creates the comment (GitHub issue comment, GitLab merge request note) or
 //     the check run and keeps the provider's id, then it edits that one in place. An unchanged
@@ -38,8 +39,7 @@ public:
     /// Registers the job kind and subscribes to the build events (install() only).
     void install();
 
-    void observe(soci::session& session, BuildChange change,
-                 const builds::BuildSummary& build);
+    void observe(soci::session& session, BuildChange change, const builds::BuildSummary& build);
     void push(const Job& job);
     void give_up(const Job& job, const std::string& error);
 

@@ -30,12 +30,11 @@ void CommitStatusPusher::install() {
         status_push_job_kind, [this](const Job& job) { push(job); },
         [this](const Job& job, const std::string& error) { give_up(job, error); });
     host_.jobs().handle(status_expiry_job_kind, [this](const Job& job) { check_expiry(job); });
-    subscribe_to_build_changes(host_, builds_, status_change_subscriber,
-                               settings_.status_push_attempts,
-                               [this](soci::session& session, BuildChange change,
-                                      const builds::BuildSummary& build) {
-                                   observe(session, change, build);
-                               });
+    subscribe_to_build_changes(
+        host_, builds_, status_change_subscriber, settings_.status_push_attempts,
+        [this](soci::session& session, BuildChange change, const builds::BuildSummary& build) {
+            observe(session, change, build);
+        });
 }
 
 void CommitStatusPusher::queue_push(soci::session& session, int64_t build_id, int64_t project_id) {
@@ -64,7 +63,8 @@ void CommitStatusPusher::check_expiry(const Job& job) {
     const auto build_id = build_id_of(job);
     host_.db().transaction([&](soci::session& session) {
         auto build = builds_.find_build_by_id(session, build_id);
-        if (!build || build->status != builds::BuildStatus::expired || !find_link(session, build->project_id)) {
+        if (!build || build->status != builds::BuildStatus::expired ||
+            !find_link(session, build->project_id)) {
             return;  // concluded (or gone) in time: its last push stands
         }
         queue_push(session, build->id, build->project_id);

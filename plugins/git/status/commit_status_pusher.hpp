@@ -33,8 +33,7 @@ public:
     /// Registers the job kinds and subscribes to the build events (install() only).
     void install();
 
-    void observe(soci::session& session, BuildChange change,
-                 const builds::BuildSummary& build);
+    void observe(soci::session& session, BuildChange change, const builds::BuildSummary& build);
     void push(const Job& job);
     void give_up(const Job& job, const std::string& error);
     void check_expiry(const Job& job);
