@@ -96,11 +96,15 @@ void ReviewRecorder::comment_published(soci::session& session, const Comment& co
             event.test_id = diff.test_id;
         }
     }
+    // A mention names the user by their personal account's id (as the API shows users).
     for (const auto& id : mentioned_user_ids(comment.body)) {
-        int64_t user_id = 0;
-        const auto [end, error] = std::from_chars(id.data(), id.data() + id.size(), user_id);
-        if (error == std::errc{} && end == id.data() + id.size()) {
-            event.mentioned_user_ids.push_back(user_id);
+        int64_t account_id = 0;
+        const auto [end, error] = std::from_chars(id.data(), id.data() + id.size(), account_id);
+        if (error != std::errc{} || end != id.data() + id.size()) {
+            continue;
+        }
+        if (auto user_id = user_of_personal_account(session, account_id)) {
+            event.mentioned_user_ids.push_back(*user_id);
         }
     }
     events_.publish(session, event);

@@ -135,4 +135,15 @@ void mark_deleted(soci::session& session, int64_t id, int64_t at) {
         soci::use(at), soci::use(id);
 }
 
+std::optional<int64_t> user_of_personal_account(soci::session& session, int64_t account_id) {
+    int64_t user_id = 0;
+    soci::indicator indicator = soci::i_null;
+    session << "SELECT user_id FROM accounts WHERE id = :id AND kind = 'user'",
+        soci::use(account_id), soci::into(user_id, indicator);
+    if (!session.got_data() || indicator != soci::i_ok) {
+        return std::nullopt;
+    }
+    return user_id;
+}
+
 }  // namespace loupe::reviews

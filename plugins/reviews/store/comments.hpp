@@ -52,5 +52,7 @@ void update_comment_body(soci::session& session, int64_t id, const Json& body,
                          const std::string& text, int64_t at);
 void set_resolved(soci::session& session, int64_t root_id, std::optional<int64_t> at);
 void mark_deleted(soci::session& session, int64_t id, int64_t at);
+/// The user whose personal account this is (a mention names a user by that account's id).
+std::optional<int64_t> user_of_personal_account(soci::session& session, int64_t account_id);
 
 }  // namespace loupe::reviews
