@@ -5,6 +5,7 @@
 #include <soci/soci.h>
 
 #include "support/admin_cli.hpp"
+#include "support/build_paths.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
 
 using namespace loupe::test;
