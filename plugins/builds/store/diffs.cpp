@@ -9,6 +9,7 @@
 #include "loupe/db/rows_for_ids.hpp"
 #include "loupe/json.hpp"
 #include "store/query.hpp"
+#include "store/state_columns.hpp"
 
 namespace loupe::builds {
 namespace {
@@ -25,7 +26,8 @@ DiffRow read_diff(const soci::row& row) {
     d.base_screenshot_id = r.optional_int("base_screenshot_id");
     d.head_screenshot_id = r.optional_int("head_screenshot_id");
     d.test_id = r.optional_int("test_id");
-    d.job_status = r.text("job_status");
+    d.job_status =
+        stored_state<ProcessingState>(r.text("job_status"), "screenshot_diffs.job_status");
     d.score = r.optional_double("score");
     d.mask_key = r.optional_text("mask_key");
     d.fingerprint = r.optional_text("fingerprint");

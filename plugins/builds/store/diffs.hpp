@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "store/build.hpp"
+
 namespace soci {
 class session;
 }
@@ -19,7 +21,7 @@ struct DiffRow {
     std::optional<int64_t> base_screenshot_id;
     std::optional<int64_t> head_screenshot_id;
     std::optional<int64_t> test_id;
-    std::string job_status = "pending";  ///< pending | complete | error
+    ProcessingState job_status = ProcessingState::pending;  ///< pending | complete | error
     std::optional<double> score;
     std::optional<std::string> mask_key;
     std::optional<std::string> fingerprint;
