@@ -11,6 +11,7 @@
 #include "blob/sweep/blob_sweeper.hpp"
 #include "core_routes.hpp"
 #include "db/database_impl.hpp"
+#include "events/event_catalogue.hpp"
 #include "http/openapi_route.hpp"
 #include "http/router.hpp"
 #include "jobs/job_metrics.hpp"
@@ -156,6 +157,15 @@ void Runtime::load_plugins() {
         log_->info("plugin.installed",
                    {{"name", plugin.name}, {"version", plugin.version}, {"path", plugin.path}});
         hosts_.push_back(std::move(host));
+    }
+    try {
+        check_event_subscriptions(registries_);
+    } catch (const std::runtime_error& error) {
+        throw PluginLoadError(error.what());
+    }
+    for (const auto& idle : idle_event_subscriptions(registries_)) {
+        log_->debug("event.subscription_idle",
+                    {{"subscription", idle}, {"reason", "no enabled plugin publishes it"}});
     }
     registries_.frozen = true;
     identity_->set_project_field_writers(registries_.project_field_writers);

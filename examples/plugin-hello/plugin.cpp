@@ -4,8 +4,9 @@
 //   routes       POST /hello/greetings {"text"} stores a greeting for the caller's project,
 //                GET /hello/greetings lists them, GET /hello/builds/{number} greets a build;
 //   a job        "hello.reply" writes a greeting's reply after the request has returned;
-//   a service    the builds plugin's BuildsService: a build read by its number, and an
-//                observer greeting every concluded build inside the transaction concluding it;
+//   a service    the builds plugin's BuildsService: a build read by its number;
+//   an event     a subscriber to the builds plugin's build.concluded, greeting every concluded
+//                build once, whichever instance receives it and however often;
 //   settings     plugins.hello.salutation (default "Hello").
 #include "loupe/plugin.hpp"
 
@@ -15,6 +16,7 @@
 #include <string>
 
 #include "loupe/builds/builds_service.hpp"
+#include "loupe/builds/events.hpp"
 #include "loupe/db/row_reader.hpp"
 #include "loupe/host.hpp"
 
@@ -36,6 +38,24 @@ int64_t add_greeting(soci::session& sql, loupe::JobQueue& jobs, int64_t project_
         soci::use(project_id), soci::use(text), soci::use(now), soci::into(id);
     jobs.enqueue(sql, reply_job, Json{{"greetingId", id}});
     return id;
+}
+
+/// Greets a concluded build once per event: a second delivery of the same event (an instance
+/// crashed after writing) finds the event's id already recorded and adds nothing.
+void greet_concluded_build(soci::session& sql, loupe::JobQueue& jobs,
+                           const loupe::builds::BuildConcluded& concluded,
+                           const std::string& event_id) {
+    soci::statement seen = (sql.prepare << "INSERT INTO hello_seen_events (event_id) VALUES (:e) "
+                                           "ON CONFLICT (event_id) DO NOTHING",
+                            soci::use(event_id));
+    seen.execute(true);
+    if (seen.get_affected_rows() == 0) {
+        return;
+    }
+    const auto& build = concluded.build;
+    add_greeting(sql, jobs, build.project_id,
+                 "build #" + std::to_string(build.number) + " (" +
+                     std::string(loupe::builds::to_text(build.status)) + ")");
 }
 
 Json project_greetings(soci::session& sql, int64_t project_id) {
@@ -80,6 +100,8 @@ void install(loupe::Host& host) {
                           "CREATE TABLE hello_greetings (id {{id}}, project_id BIGINT NOT NULL, "
                           "text TEXT NOT NULL, reply TEXT, created_at BIGINT NOT NULL);\n"
                           "CREATE INDEX hello_greetings_project ON hello_greetings (project_id)");
+    host.migrations().add(2, "create hello_seen_events",
+                          "CREATE TABLE hello_seen_events (event_id TEXT PRIMARY KEY)");
 
     auto& database = host.db();
     auto& jobs = host.jobs();
@@ -96,13 +118,19 @@ void install(loupe::Host& host) {
         });
     });
 
-    builds.observe([&jobs](soci::session& sql, loupe::builds::BuildEvent event,
-                           const loupe::builds::BuildSummary& build) {
-        if (event == loupe::builds::BuildEvent::concluded) {
-            add_greeting(sql, jobs, build.project_id,
-                         "build #" + std::to_string(build.number) + " (" + build.status + ")");
-        }
-    });
+    // Runs on a worker thread of any instance, after the transaction that concluded the build
+    // committed; throwing retries it with backoff (never rolling the build back).
+    loupe::SubscriberOptions greeter;
+    greeter.max_attempts = 3;
+    host.events()
+        .subscriber("hello.greeter", greeter)
+        .on<loupe::builds::BuildConcluded>(
+            [&database, &jobs](const loupe::builds::BuildConcluded& concluded,
+                               const loupe::EventDelivery& delivery) {
+                database.transaction([&](soci::session& sql) {
+                    greet_concluded_build(sql, jobs, concluded, delivery.event.id);
+                });
+            });
 
     using loupe::AuthRequirement;
     using loupe::Method;
@@ -137,7 +165,8 @@ void install(loupe::Host& host) {
             }
             return Response::json(
                 {{"greeting", salutation + ", build #" + std::to_string(number) + " on " +
-                                  build->branch + " (" + build->status + ")"}});
+                                  build->branch + " (" +
+                                  std::string(loupe::builds::to_text(build->status)) + ")"}});
         });
 
     host.log().info("hello.installed", {{"salutation", salutation}});
@@ -145,4 +174,4 @@ void install(loupe::Host& host) {
 
 }  // namespace
 
-LOUPE_PLUGIN("hello", "1.0.0", LOUPE_REQUIRES("auth", "builds"), install)
+LOUPE_PLUGIN("hello", "1.0.0", LOUPE_REQUIRES("builds"), install)

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "loupe/builds/builds_service.hpp"
+#include "loupe/builds/build_analytics.hpp"
 
 namespace loupe::analytics {
 

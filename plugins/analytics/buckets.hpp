@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "loupe/builds/builds_service.hpp"
+#include "loupe/builds/build_analytics.hpp"
 
 namespace loupe::analytics {
 

@@ -7,7 +7,7 @@
 #include <map>
 #include <vector>
 
-#include "loupe/builds/builds_service.hpp"
+#include "loupe/builds/build_analytics.hpp"
 
 namespace loupe::analytics {
 

@@ -9,7 +9,7 @@ namespace loupe::builds {
 std::vector<int64_t> builds_awaiting_diffs(const std::vector<Build>& builds) {
     std::vector<int64_t> ids;
     for (const auto& build : builds) {
-        if (build.job_status == "complete" && !build.conclusion) {
+        if (build.job_status == ProcessingState::complete && !build.conclusion) {
             ids.push_back(build.id);
         }
     }

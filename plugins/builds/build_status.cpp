@@ -23,20 +23,28 @@ struct Notification {
 
 }  // namespace
 
-std::string aggregated_status(const Build& build, const StatusInputs& inputs) {
-    if (build.conclusion == "changes-detected" && build.review_state) {
-        return *build.review_state;
+BuildStatus aggregated_status(const Build& build, const StatusInputs& inputs) {
+    if (build.conclusion == Conclusion::changes_detected && build.review_state) {
+        return *build.review_state == ReviewState::accepted ? BuildStatus::accepted
+                                                            : BuildStatus::rejected;
     }
     if (build.conclusion) {
-        return *build.conclusion;
+        return *build.conclusion == Conclusion::changes_detected ? BuildStatus::changes_detected
+                                                                 : BuildStatus::no_changes;
     }
-    if (build.job_status == "pending" || build.job_status == "progress") {
-        return inputs.now_ms - build.created_at > expiry_ms ? "expired" : "pending";
+    switch (build.job_status) {
+        case ProcessingState::pending:
+        case ProcessingState::progress:
+            return inputs.now_ms - build.created_at > expiry_ms ? BuildStatus::expired
+                                                                : BuildStatus::pending;
+        case ProcessingState::error:
+            return BuildStatus::error;
+        case ProcessingState::aborted:
+            return BuildStatus::aborted;
+        case ProcessingState::complete:
+            break;
     }
-    if (build.job_status == "error" || build.job_status == "aborted") {
-        return build.job_status;
-    }
-    return inputs.diff_job_failed ? "error" : "progress";
+    return inputs.diff_job_failed ? BuildStatus::error : BuildStatus::progress;
 }
 
 std::string stats_message(const Json& stats, bool subset) {
@@ -69,29 +77,39 @@ Json stats_json(const Json& stats) {
     return out;
 }
 
-Json notification_json(const Build& build, const std::string& status, const std::string& url) {
+Json notification_json(const Build& build, BuildStatus status, const std::string& url) {
     Notification n{};
-    const bool reference = build.type == "reference";
-    if (status == "pending") {
-        n = {"queued", "pending", "pending", "queued", nullptr};
-    } else if (status == "progress") {
-        n = {"progress", "pending", "running", "in_progress", nullptr};
-    } else if (status == "no-changes") {
-        n = {"no-diff-detected", "success", "success", "completed", "success"};
-    } else if (status == "changes-detected") {
-        n = reference ? Notification{"diff-detected", "success", "success", "completed", "success"}
-                      : Notification{"diff-detected", "failure", "failed", "completed", "failure"};
-    } else if (status == "accepted") {
-        n = {"diff-accepted", "success", "success", "completed", "success"};
-    } else if (status == "rejected") {
-        n = {"diff-rejected", "failure", "failed", "completed", "failure"};
-    } else {
-        return nullptr;
+    const bool reference = build.type == BuildType::reference;
+    switch (status) {
+        case BuildStatus::pending:
+            n = {"queued", "pending", "pending", "queued", nullptr};
+            break;
+        case BuildStatus::progress:
+            n = {"progress", "pending", "running", "in_progress", nullptr};
+            break;
+        case BuildStatus::no_changes:
+            n = {"no-diff-detected", "success", "success", "completed", "success"};
+            break;
+        case BuildStatus::changes_detected:
+            n = reference
+                    ? Notification{"diff-detected", "success", "success", "completed", "success"}
+                    : Notification{"diff-detected", "failure", "failed", "completed", "failure"};
+            break;
+        case BuildStatus::accepted:
+            n = {"diff-accepted", "success", "success", "completed", "success"};
+            break;
+        case BuildStatus::rejected:
+            n = {"diff-rejected", "failure", "failed", "completed", "failure"};
+            break;
+        case BuildStatus::expired:
+        case BuildStatus::error:
+        case BuildStatus::aborted:
+            return nullptr;
     }
     const std::string type = n.type;
     const std::string stats = stats_message(build.stats, build.subset);
     std::string description;
-    if (build.type == "skipped") {
+    if (build.type == BuildType::skipped) {
         n = {n.type, "success", "success", "completed", "success"};
         description = "Build skipped";
     } else if (type == "queued") {

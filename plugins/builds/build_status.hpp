@@ -17,16 +17,15 @@ struct StatusInputs {
     int64_t now_ms = 0;
 };
 
-/// pending | expired | progress | error | aborted | no-changes | changes-detected | accepted |
-/// rejected. A pending build older than two hours reads "expired"; a changes-detected build
-/// reads its review state (accepted | rejected) when it has one.
-std::string aggregated_status(const Build& build, const StatusInputs& inputs);
+/// A pending build older than two hours reads expired; a changes-detected build reads its
+/// review state (accepted | rejected) when it has one.
+BuildStatus aggregated_status(const Build& build, const StatusInputs& inputs);
 
 /// "2 changed, 1 added" from stats (removed omitted for subset builds); "" when nothing.
 std::string stats_message(const Json& stats, bool subset);
 
 /// The notification object, or null for expired/error/aborted builds.
-Json notification_json(const Build& build, const std::string& status, const std::string& url);
+Json notification_json(const Build& build, BuildStatus status, const std::string& url);
 
 /// Every stats key present, missing ones as 0; null when not concluded.
 Json stats_json(const Json& stats);

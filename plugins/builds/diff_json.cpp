@@ -7,12 +7,25 @@ namespace {
 
 constexpr int64_t url_ttl_ms = 60 * 60 * 1000;
 
-int status_rank(const std::string& status) {
-    static const std::map<std::string, int> ranks = {
-        {"failure", 0},   {"changed", 1}, {"added", 2},        {"removed", 3},
-        {"unchanged", 4}, {"pending", 4}, {"retryFailure", 5}, {"ignored", 6}};
-    auto it = ranks.find(status);
-    return it == ranks.end() ? 4 : it->second;
+int status_rank(DiffStatus status) {
+    switch (status) {
+        case DiffStatus::failure:
+            return 0;
+        case DiffStatus::changed:
+            return 1;
+        case DiffStatus::added:
+            return 2;
+        case DiffStatus::removed:
+            return 3;
+        case DiffStatus::unchanged:
+        case DiffStatus::pending:
+            return 4;
+        case DiffStatus::retry_failure:
+            return 5;
+        case DiffStatus::ignored:
+            return 6;
+    }
+    return 4;
 }
 
 Json snapshot_json(const Screenshot& screenshot, BlobStore& blobs) {
@@ -58,7 +71,8 @@ std::vector<DiffView> diff_views(const std::vector<DiffRow>& rows,
     std::vector<DiffView> views;
     views.reserve(rows.size());
     for (const auto& row : rows) {
-        DiffView view{row, find(row.base_screenshot_id), find(row.head_screenshot_id), ""};
+        DiffView view{row, find(row.base_screenshot_id), find(row.head_screenshot_id),
+                      DiffStatus::pending};
         DiffFacts facts;
         facts.has_base = view.base != nullptr;
         facts.has_head = view.head != nullptr;
@@ -69,10 +83,10 @@ std::vector<DiffView> diff_views(const std::vector<DiffRow>& rows,
         }
         facts.score = row.score;
         facts.ignored = row.ignored;
-        if (row.job_status == "error") {
-            view.status = "failure";  // the comparison itself failed: `error` says why
-        } else if (row.job_status == "pending" && facts.has_base && facts.has_head) {
-            view.status = "pending";
+        if (row.job_status == ProcessingState::error) {
+            view.status = DiffStatus::failure;  // the comparison itself failed: `error` says why
+        } else if (row.job_status == ProcessingState::pending && facts.has_base && facts.has_head) {
+            view.status = DiffStatus::pending;
         } else {
             view.status = diff_status(facts);
         }
@@ -82,7 +96,7 @@ std::vector<DiffView> diff_views(const std::vector<DiffRow>& rows,
 }
 
 bool needs_review(const DiffView& diff, bool subset) {
-    if (diff.status == "changed") {
+    if (diff.status == DiffStatus::changed) {
         return true;
     }
     if (!diff.base && diff.head) {
@@ -134,7 +148,8 @@ Json diff_json(const DiffView& diff, BlobStore& blobs) {
         {"head", diff.head ? snapshot_json(*diff.head, blobs) : Json()},
         {"test", nullptr},
         {"change", nullptr},
-        {"error", diff.row.job_status == "error" ? Json(diff.row.error.value_or("")) : Json()}};
+        {"error", diff.row.job_status == ProcessingState::error ? Json(diff.row.error.value_or(""))
+                                                                : Json()}};
 }
 
 }  // namespace loupe::builds

@@ -20,7 +20,7 @@ struct DiffView {
     DiffRow row;
     const Screenshot* base = nullptr;
     const Screenshot* head = nullptr;
-    std::string status;
+    DiffStatus status = DiffStatus::pending;
 };
 
 /// The build's diffs as views; `screenshots` must hold both sides of every diff.

@@ -17,7 +17,7 @@ void finalize_build(soci::session& session, JobQueue& jobs, const BuildEvents& e
     build.finalized_at = now_ms();
     update_build_state(session, build);
     jobs.enqueue(session, process_job_kind, Json{{"buildId", build.id}});
-    events.notify(session, BuildEvent::finalized, build);
+    events.publish(session, BuildEvent::finalized, build);
 }
 
 Json aggregate_shard_metadata(const std::vector<Json>& shard_metadata) {

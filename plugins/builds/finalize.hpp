@@ -13,7 +13,7 @@ namespace loupe::builds {
 inline constexpr const char* process_job_kind = "build.process";
 
 /// Marks `build` complete (screenshot count from the database, `metadata` if given, validity
-/// from its test report), writes it, enqueues `build.process` and tells the observers.
+/// from its test report), writes it, enqueues `build.process` and publishes build.finalized.
 void finalize_build(soci::session& session, JobQueue& jobs, const BuildEvents& events,
                     Build& build);
 

@@ -1,5 +1,6 @@
-// The builds plugin: ingestion (builds, screenshots, shards), processing, the builds service
-// other plugins use, and the diff engine's `loupe diff` command.
+// The builds plugin: ingestion (builds, screenshots, shards), processing, the events it
+// publishes, the services other plugins use (reads, the review state, analytics, deletion of
+// their rows), and the diff engine's `loupe diff` command.
 #include "loupe/plugin.hpp"
 
 #include <algorithm>
@@ -19,6 +20,10 @@
 #include "retention/prune_job.hpp"
 #include "retention/retention_commands.hpp"
 #include "routes/routes.hpp"
+#include "service/build_analytics_impl.hpp"
+#include "service/build_deletion_impl.hpp"
+#include "service/build_events.hpp"
+#include "service/build_review_states_impl.hpp"
 #include "service/builds_service_impl.hpp"
 #include "store/blob_references.hpp"
 #include "thumbnails/thumbnail_image.hpp"
@@ -26,21 +31,31 @@
 
 namespace {
 
+// What one install creates; the plugin is never unloaded, so it lives until the process exits
+// (one per install: a test process may install the plugin into several runtimes).
+struct BuildsPlugin {
+    explicit BuildsPlugin(loupe::Host& host) : service(host), events(host.events()) {}
+    loupe::builds::BuildsServiceImpl service;
+    loupe::builds::BuildReviewStatesImpl review_states;
+    loupe::builds::BuildAnalyticsImpl analytics;
+    loupe::builds::BuildDeletionImpl deletion;
+    loupe::builds::BuildEvents events;
+    std::unique_ptr<loupe::builds::Retention> retention;
+};
+
 void install(loupe::Host& host) {
     loupe::describe_api(host.services(), loupe::embedded_api_description());
     using namespace loupe::builds;
-    // The plugin is never unloaded: its services live until the process exits (one per
-    // install, as a test process may install the plugin into several runtimes).
-    static std::list<std::unique_ptr<BuildsServiceImpl>> services;
-    static std::list<std::unique_ptr<BuildDeletionImpl>> deletions;
-    static std::list<std::unique_ptr<Retention>> retentions;
-    auto& service = services.emplace_back(std::make_unique<BuildsServiceImpl>(host));
-    const BuildEvents& events = service->events();
-    host.services().provide<loupe::builds::BuildsService>(*service);
-    auto& deletion = *deletions.emplace_back(std::make_unique<BuildDeletionImpl>());
-    host.services().provide<loupe::builds::BuildDeletion>(deletion);
+    static std::list<std::unique_ptr<BuildsPlugin>> plugins;
+    auto& plugin = *plugins.emplace_back(std::make_unique<BuildsPlugin>(host));
+    plugin.events.set_metrics(ProcessingMetrics(host));
+    const BuildEvents& events = plugin.events;
+    host.services().provide<BuildsService>(plugin.service);
+    host.services().provide<BuildReviewStates>(plugin.review_states);
+    host.services().provide<BuildAnalytics>(plugin.analytics);
+    host.services().provide<BuildDeletion>(plugin.deletion);
     static ScreenshotThumbnailsImpl thumbnails;  // stateless: one serves every install
-    host.services().provide<loupe::builds::ScreenshotThumbnails>(thumbnails);
+    host.services().provide<ScreenshotThumbnails>(thumbnails);
     const int64_t retention_days = host.config().get_int("retention_days", 0);
     if (retention_days < 0) {
         throw std::runtime_error("plugins.builds.retention_days: expected a number of days >= 0");
@@ -49,8 +64,9 @@ void install(loupe::Host& host) {
     const UploadPolicy& policy = policies.emplace_back(UploadPolicy::from_config(host.config()));
     add_project_settings_fields(host.project_fields(), retention_days, policy);
     add_quota_command(host, policy);
-    auto& retention = *retentions.emplace_back(std::make_unique<Retention>(
-        host, deletion, host.services().find<loupe::BlobSweep>(), retention_days));
+    plugin.retention = std::make_unique<Retention>(
+        host, plugin.deletion, host.services().find<loupe::BlobSweep>(), retention_days);
+    auto& retention = *plugin.retention;
     add_retention_commands(host, retention);
     add_prune_job(host, retention, host.config().get_int("prune_interval_hours", 24) * 3'600'000);
 
@@ -64,6 +80,10 @@ void install(loupe::Host& host) {
     add_find_baseline(host);
     add_list_diffs(host);
     add_change_ignore_routes(host);
+    add_list_tests(host);
+    add_get_test(host);
+    add_list_test_changes(host);
+    add_list_ignored_changes(host);
     host.blob_references().add(referenced_blob_keys);
 
     auto& h = host;
@@ -97,4 +117,4 @@ void install(loupe::Host& host) {
 
 }  // namespace
 
-LOUPE_PLUGIN("builds", LOUPE_VERSION, LOUPE_REQUIRES("auth"), install)
+LOUPE_PLUGIN("builds", LOUPE_VERSION, LOUPE_REQUIRES(), install)

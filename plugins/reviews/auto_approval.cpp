@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <set>
 
-#include "review_recorder.hpp"
 #include "review_state.hpp"
 
 namespace loupe::reviews {
@@ -37,15 +36,15 @@ std::set<std::string> reviewable_changes(soci::session& session, builds::BuildsS
 }  // namespace
 
 void carry_approvals_forward(soci::session& session, builds::BuildsService& builds,
-                             const builds::BuildSummary& build) {
-    if (build.conclusion != "changes-detected" || build.merge_queue) {
+                             ReviewRecorder& recorder, const builds::BuildSummary& build) {
+    if (build.conclusion != builds::Conclusion::changes_detected || build.merge_queue) {
         return;
     }
     std::optional<builds::BuildSummary> approved;
     for (const auto& earlier : builds.branch_builds(session, build.project_id, build.name,
                                                     build.branch, branch_history)) {
-        if (earlier.id < build.id && earlier.conclusion == "changes-detected" &&
-            earlier.review_state == "accepted") {
+        if (earlier.id < build.id && earlier.conclusion == builds::Conclusion::changes_detected &&
+            earlier.review_state == builds::ReviewState::accepted) {
             approved = earlier;
             break;
         }
@@ -68,7 +67,7 @@ void carry_approvals_forward(soci::session& session, builds::BuildsService& buil
     }
     const auto earlier_reviews = build_reviews(session, approved->id);
     const int64_t now = now_ms();
-    bool carried = false;
+    std::vector<Review> carried;
     for (const auto* source : counting_reviews(earlier_reviews)) {
         if (source->state != "approved" || reviewed.contains(*source->user_id)) {
             continue;
@@ -82,10 +81,14 @@ void carry_approvals_forward(soci::session& session, builds::BuildsService& buil
         review.created_at = now;
         review.submitted_at = now;
         insert_review(session, review);
-        carried = true;
+        carried.push_back(review);
     }
-    if (carried) {
-        record_build_review_state(session, builds, build.id);
+    if (carried.empty()) {
+        return;
+    }
+    const auto reviewed_build = recorder.record_state(session, build.id);
+    for (const auto& review : carried) {
+        recorder.review_submitted(session, review, reviewed_build);
     }
 }
 

@@ -1,10 +1,15 @@
 // The reviews plugin: reviews of builds (approve, reject, comment, dismiss), the review state
-// they give a build, approvals carried forward to later builds of a branch, and comments.
+// they give a build, approvals carried forward to later builds of a branch (on the event
+// build.concluded), comments, and the events about them (loupe/reviews/events.hpp).
 #include "loupe/plugin.hpp"
+
+#include <list>
 
 #include "auto_approval.hpp"
 #include "loupe/builds/build_deletion.hpp"
+#include "loupe/builds/build_review_states.hpp"
 #include "loupe/builds/builds_service.hpp"
+#include "loupe/builds/events.hpp"
 #include "loupe/host.hpp"
 #include "loupe/http/api_description.hpp"
 #include "migrations.hpp"
@@ -17,23 +22,33 @@ void install(loupe::Host& host) {
     loupe::describe_api(host.services(), loupe::embedded_api_description());
     using namespace loupe::reviews;
     auto& builds = host.services().require<loupe::builds::BuildsService>();
+    // Plugins are never unloaded: the recorder lives for the process (one per install).
+    static std::list<ReviewRecorder> recorders;
+    auto& recorder = recorders.emplace_back(
+        builds, host.services().require<loupe::builds::BuildReviewStates>(), host.events());
     add_migrations(host.migrations());
-    add_create_review(host, builds);
+    add_create_review(host, builds, recorder);
     add_list_reviews(host, builds);
-    add_dismiss_review(host, builds);
-    add_create_comment(host, builds);
+    add_dismiss_review(host, builds, recorder);
+    add_create_comment(host, builds, recorder);
     add_read_comments(host, builds);
     add_edit_comment(host, builds);
     add_comment_reactions(host, builds);
     add_comment_threads(host, builds);
     add_build_subscription(host, builds);
     add_build_reviewers(host, builds);
-    builds.observe([&builds](soci::session& session, loupe::builds::BuildEvent event,
-                             const loupe::builds::BuildSummary& build) {
-        if (event == loupe::builds::BuildEvent::concluded) {
-            carry_approvals_forward(session, builds, build);
-        }
-    });
+    auto& database = host.db();
+    host.events()
+        .subscriber("reviews.carry_approvals")
+        .on<loupe::builds::BuildConcluded>(
+            [&database, &builds, &recorder](const loupe::builds::BuildConcluded& concluded,
+                                            const loupe::EventDelivery&) {
+                database.transaction([&](soci::session& session) {
+                    if (auto build = builds.lock_build(session, concluded.build.id)) {
+                        carry_approvals_forward(session, builds, recorder, *build);
+                    }
+                });
+            });
     // Retention deleting builds: their reviews and comments go with them.
     if (auto* deletion = host.services().find<loupe::builds::BuildDeletion>()) {
         deletion->observe([](soci::session& session, const loupe::builds::DeletedBuilds& deleted) {
@@ -44,4 +59,4 @@ void install(loupe::Host& host) {
 
 }  // namespace
 
-LOUPE_PLUGIN("reviews", LOUPE_VERSION, LOUPE_REQUIRES("auth", "builds"), install)
+LOUPE_PLUGIN("reviews", LOUPE_VERSION, LOUPE_REQUIRES("builds"), install)

@@ -1,5 +1,9 @@
 #include "review_recorder.hpp"
 
+#include <charconv>
+
+#include "comments/comment_body.hpp"
+#include "loupe/reviews/events.hpp"
 #include "review_state.hpp"
 
 namespace loupe::reviews {
@@ -38,15 +42,72 @@ Json inheritance_details(soci::session& session, builds::BuildsService& builds,
 
 }  // namespace
 
-void record_build_review_state(soci::session& session, builds::BuildsService& builds,
-                               int64_t build_id) {
+ReviewRecorder::ReviewRecorder(builds::BuildsService& builds, builds::BuildReviewStates& states,
+                               Events& events)
+    : builds_(builds), states_(states), events_(events) {
+    events_.publishes<BuildReviewStateChanged>();
+    events_.publishes<ReviewSubmitted>();
+    events_.publishes<CommentCreated>();
+}
+
+builds::BuildSummary ReviewRecorder::record_state(soci::session& session, int64_t build_id) {
     const auto reviews = build_reviews(session, build_id);
-    builds::ReviewState state;
-    state.state = review_state(reviews);
-    if (state.state == "accepted") {
-        state.details = inheritance_details(session, builds, reviews);
+    builds::BuildReview review;
+    review.state = review_state(reviews);
+    if (review.state == builds::ReviewState::accepted) {
+        review.details = inheritance_details(session, builds_, reviews);
     }
-    builds.record_review_state(session, build_id, state);
+    auto change = states_.set(session, build_id, review);
+    if (change.state_changed()) {
+        events_.publish(session,
+                        BuildReviewStateChanged{builds::facts_of(change.build),
+                                                change.build.review_state, change.before.state});
+    }
+    return std::move(change.build);
+}
+
+void ReviewRecorder::review_submitted(soci::session& session, const Review& review,
+                                      const builds::BuildSummary& build) {
+    ReviewSubmitted event;
+    event.review_id = review.id;
+    event.build = builds::facts_of(build);
+    event.user_id = review.user_id;
+    event.decision = parse_review_decision(review.state).value_or(ReviewDecision::commented);
+    event.automatic = review.inherited_from.has_value();
+    event.inherited_from_review_id = review.inherited_from;
+    events_.publish(session, event);
+}
+
+void ReviewRecorder::comment_published(soci::session& session, const Comment& comment,
+                                       const builds::BuildSummary& build) {
+    CommentCreated event;
+    event.comment_id = comment.id;
+    event.public_id = comment.public_id;
+    event.build_id = build.id;
+    event.project_id = build.project_id;
+    event.build_number = build.number;
+    event.author_id = comment.author_id;
+    event.thread_id = comment.thread_id;
+    event.review_id = comment.review_id;
+    event.diff_id = comment.screenshot_diff_id;
+    if (comment.screenshot_diff_id) {
+        for (const auto& diff :
+             builds_.find_diffs(session, build.id, {*comment.screenshot_diff_id})) {
+            event.test_id = diff.test_id;
+        }
+    }
+    // A mention names the user by their personal account's id (as the API shows users).
+    for (const auto& id : mentioned_user_ids(comment.body)) {
+        int64_t account_id = 0;
+        const auto [end, error] = std::from_chars(id.data(), id.data() + id.size(), account_id);
+        if (error != std::errc{} || end != id.data() + id.size()) {
+            continue;
+        }
+        if (auto user_id = user_of_personal_account(session, account_id)) {
+            event.mentioned_user_ids.push_back(*user_id);
+        }
+    }
+    events_.publish(session, event);
 }
 
 }  // namespace loupe::reviews

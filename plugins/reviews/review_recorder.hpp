@@ -1,10 +1,20 @@
 #pragma once
-// After any change to a build's reviews, the build's review state is computed again from all of
-// them and recorded on the build (through the builds service), in the same transaction.
+// What the reviews plugin records and announces when reviews and comments change, in the
+// caller's transaction:
+//   - a build's review state, computed again from all its reviews after any change to them and
+//     set on the build (through the builds plugin's BuildReviewStates); when it changed, the
+//     event build.review_state_changed;
+//   - review.submitted for a submitted (or carried-forward) review;
+//   - comment.created for a comment that became visible.
+// The events are declared by the constructor (install() only).
 
 #include <cstdint>
 
+#include "loupe/builds/build_review_states.hpp"
 #include "loupe/builds/builds_service.hpp"
+#include "loupe/events/events.hpp"
+#include "store/comments.hpp"
+#include "store/reviews.hpp"
 
 namespace soci {
 class session;
@@ -12,7 +22,25 @@ class session;
 
 namespace loupe::reviews {
 
-void record_build_review_state(soci::session& session, builds::BuildsService& builds,
-                               int64_t build_id);
+class ReviewRecorder {
+public:
+    ReviewRecorder(builds::BuildsService& builds, builds::BuildReviewStates& states,
+                   Events& events);
+
+    /// Sets the review state of `build_id` (its row locked by the caller) from its reviews;
+    /// returns the build as it now reads.
+    builds::BuildSummary record_state(soci::session& session, int64_t build_id);
+
+    void review_submitted(soci::session& session, const Review& review,
+                          const builds::BuildSummary& build);
+
+    void comment_published(soci::session& session, const Comment& comment,
+                           const builds::BuildSummary& build);
+
+private:
+    builds::BuildsService& builds_;
+    builds::BuildReviewStates& states_;
+    Events& events_;
+};
 
 }  // namespace loupe::reviews

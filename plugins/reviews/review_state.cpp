@@ -25,15 +25,15 @@ std::vector<const Review*> counting_reviews(const std::vector<Review>& reviews) 
     return counting;
 }
 
-std::optional<std::string> review_state(const std::vector<Review>& reviews) {
+std::optional<builds::ReviewState> review_state(const std::vector<Review>& reviews) {
     bool approved = false;
     for (const auto* review : counting_reviews(reviews)) {
         if (review->state == "rejected") {
-            return "rejected";
+            return builds::ReviewState::rejected;
         }
         approved = approved || review->state == "approved";
     }
-    return approved ? std::optional<std::string>("accepted") : std::nullopt;
+    return approved ? std::optional(builds::ReviewState::accepted) : std::nullopt;
 }
 
 }  // namespace loupe::reviews

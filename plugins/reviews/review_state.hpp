@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "loupe/builds/build_states.hpp"
 #include "loupe/json.hpp"
 #include "store/reviews.hpp"
 
@@ -16,6 +17,6 @@ namespace loupe::reviews {
 std::vector<const Review*> counting_reviews(const std::vector<Review>& reviews);
 
 /// accepted | rejected | none.
-std::optional<std::string> review_state(const std::vector<Review>& reviews);
+std::optional<builds::ReviewState> review_state(const std::vector<Review>& reviews);
 
 }  // namespace loupe::reviews

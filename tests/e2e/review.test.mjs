@@ -4,7 +4,8 @@
 // CLI's team administration (`argos account get|update`, `argos account member list|set-level|
 // remove`) and `argos whoami`, and project administration (`argos project update`, `argos project
 // contributor list|set|remove`, `argos review reviewer add|list|remove`), each change checked
-// through the API.
+// through the API; and the latest CLI's flakiness commands (`argos test list|get|changes`,
+// `argos change list|ignore|unignore`) on reference builds it uploaded.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { clis, describeRun, GitRepo, node22, runCli } from "./support/cli.mjs";
@@ -272,5 +273,77 @@ describe("reviews with the official CLIs", { skip: skipReason() }, () => {
     assert.deepEqual(contributors.map((c) => [c.user.slug, c.level]), [["proj-kim", "reviewer"]]);
     await run(["project", "contributor", "remove", kimId], "proj/portal");
     assert.equal((await api("/projects/proj/portal/contributors")).pageInfo.total, 0);
+  });
+
+  test("latest CLI: test list, get and changes, and change list, unignore and ignore", async () => {
+    const cli = clis.find((c) => c.name === "latest");
+    const name = "tests-latest";
+    const repo = new GitRepo({ branch: name });
+    repo.git("checkout", "-q", "main");
+    const projectEnv = { ARGOS_TOKEN: server.projectToken, ARGOS_API_BASE_URL: server.apiBaseUrl };
+    // Four reference builds (main) in which page.png flips between two pictures: one change
+    // that comes back three times (the third time, Loupe's auto-ignore ignores it).
+    const plain = patternPng("tests-page");
+    const painted = patternPng("tests-page", { paint: { x: 10, y: 8, width: 12, height: 10 } });
+    for (const [i, png] of [plain, painted, plain, painted].entries()) {
+      if (i > 0) {
+        repo.git("commit", "-q", "--allow-empty", "-m", `run ${i}`);
+        repo.git("push", "-q", "origin", "main");
+      }
+      const dir = writeScreens(repo, `tests-${i}`, { "page.png": png, "stable.png": patternPng("tests-stable") });
+      const run = await runCli(cli, repo, ["upload", dir, "--build-name", name], projectEnv);
+      assert.equal(run.code, 0, describeRun(cli, run));
+      await waitForConclusion(server, createdBuildNumber(run).number);
+    }
+    const json = async (args, env = projectEnv) => {
+      const run = await runCli(cli, repo, [...args, "--json"], env);
+      assert.equal(run.code, 0, describeRun(cli, run));
+      return JSON.parse(run.stdout);
+    };
+
+    // The project token names its project: no --project needed. Flakiest first.
+    const tests = await json(["test", "list", "--build-name", name, "--metrics-period", "24h"]);
+    assert.deepEqual(tests.map((t) => [t.name, t.buildName]), [["page.png", name], ["stable.png", name]]);
+    const [page, stable] = tests;
+    assert.match(page.id, /^DEFAULT-[0-9A-Z]{4,}$/);
+    assert.equal(page.metrics.changes, 3);
+    assert.ok(page.metrics.flakiness > stable.metrics.flakiness, JSON.stringify(tests));
+    assert.deepEqual((await json(["test", "list", "--search", "STAB", "--build-name", name])).map((t) => t.id), [stable.id]);
+    const human = await runCli(cli, repo, ["test", "list", "--build-name", name, "--limit", "1"], projectEnv);
+    assert.equal(human.code, 0, describeRun(cli, human));
+    assert.match(human.stdout, new RegExp(`page\\.png \\(${name}\\)\\n  ID: ${page.id}`));
+    assert.doesNotMatch(human.stdout, /stable/);
+
+    const details = await json(["test", "get", page.id]);
+    assert.equal(details.status, "ongoing");
+    assert.deepEqual(details.metrics, (await json(["test", "list", "--build-name", name]))[0].metrics);
+    assert.ok(details.series.length > 0);
+    assert.ok(details.firstSeenChange.buildNumber < details.lastSeenChange.buildNumber);
+    const shown = await runCli(cli, repo, ["test", "get", page.id], projectEnv);
+    assert.match(shown.stdout, new RegExp(`Test ${page.id} \\[ongoing\\]\\nName: page\\.png`));
+
+    const changes = await json(["test", "changes", page.id]);
+    assert.equal(changes.length, 1);
+    const [change] = changes;
+    assert.equal(change.occurrences, 3);
+    assert.equal(change.ignored, true);
+    assert.equal(change.diff.test.id, page.id);
+    assert.ok(change.lastSeen.buildNumber > change.firstSeen.buildNumber);
+
+    // Ignored changes, read with the project token; unignore and ignore with a personal token.
+    const ignored = await json(["change", "list"]);
+    assert.ok(ignored.some((c) => c.id === change.id && c.test.id === page.id), JSON.stringify(ignored));
+    const project = ["--project", "default/default"];
+    assert.equal((await json(["change", "unignore", change.id, ...project], userEnv())).ignored, false);
+    assert.deepEqual((await json(["test", "changes", page.id, "--ignored", "false"])).map((c) => c.id), [change.id]);
+    assert.deepEqual(await json(["test", "changes", page.id, "--ignored", "true"]), []);
+    assert.ok(!(await json(["change", "list"])).some((c) => c.id === change.id));
+    assert.equal((await json(["change", "ignore", change.id, ...project], userEnv())).ignored, true);
+    assert.deepEqual((await json(["test", "changes", page.id, "--ignored", "true"])).map((c) => c.id), [change.id]);
+
+    // An unknown test: the CLI reports the server's error.
+    const unknown = await runCli(cli, repo, ["test", "get", "DEFAULT-ZZZZZZ"], projectEnv);
+    assert.notEqual(unknown.code, 0);
+    assert.match(unknown.output, /Test not found/);
   });
 });

@@ -50,13 +50,13 @@ bool mark_job_failed(Database& database, int64_t id, const std::string& instance
                           message, now, id, instance);
 }
 
-bool release_job(Database& database, int64_t id, const std::string& instance) {
+bool release_job(Database& database, int64_t id, const std::string& instance, int64_t run_at) {
     const int64_t now = now_ms();
     return update_own_job(database,
                           "status = 'queued', run_at = :run_at, lease_until = NULL, "
                           "attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END, "
                           "updated_at = :now",
-                          now, now, id, instance);
+                          run_at, now, id, instance);
 }
 
 void extend_leases(Database& database, const std::vector<int64_t>& ids, const std::string& instance,

@@ -19,9 +19,9 @@ bool requeue_job(Database& database, int64_t id, const std::string& instance, in
 /// The last attempt failed: 'failed' with the error.
 bool mark_job_failed(Database& database, int64_t id, const std::string& instance,
                      const std::string& error);
-/// Hands a running job back to the queue, claimable at once by any instance; the interrupted
-/// attempt does not count.
-bool release_job(Database& database, int64_t id, const std::string& instance);
+/// Hands a running job back to the queue, claimable from `run_at` by any instance; the
+/// interrupted (or deferred) attempt does not count.
+bool release_job(Database& database, int64_t id, const std::string& instance, int64_t run_at);
 /// Moves the lease of those of `ids` this instance still runs to `lease_until`.
 void extend_leases(Database& database, const std::vector<int64_t>& ids, const std::string& instance,
                    int64_t lease_until);

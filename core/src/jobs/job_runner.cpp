@@ -1,5 +1,6 @@
 #include "jobs/job_runner.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <stdexcept>
 
@@ -23,6 +24,9 @@ void JobRunner::run(const Job& job) {
                                {"max_attempts", std::to_string(job.max_attempts)}});
     const int64_t started = now_ms();
     std::optional<std::string> error;
+    std::optional<int64_t> deferred_ms;
+    // The job dispatcher: whatever a plugin's handler throws fails (or defers) this attempt,
+    // never the worker thread.
     try {
         const auto kind = kinds_.find(job.kind);
         if (kind == kinds_.end()) {
@@ -32,21 +36,28 @@ void JobRunner::run(const Job& job) {
             throw std::runtime_error("the job's payload is not valid JSON");
         }
         kind->second.run(job);
+    } catch (const JobDeferred& deferral) {
+        deferred_ms = std::max<int64_t>(0, deferral.delay_ms());
+        error = deferral.what();
     } catch (const std::exception& failure) {
         error = failure.what();
     } catch (...) {
         error = "unknown exception";
     }
     const int64_t elapsed_ms = now_ms() - started;
-    if (metrics_ != nullptr) {
-        const double seconds = static_cast<double>(elapsed_ms) / 1000.0;
-        if (error) {
-            metrics_->attempt_failed(job.kind, seconds, job.attempt >= job.max_attempts);
-        } else {
-            metrics_->succeeded(job.kind, seconds);
-        }
-    }
     try {
+        if (deferred_ms) {
+            defer(job, *deferred_ms, *error);
+            return;
+        }
+        if (metrics_ != nullptr) {
+            const double seconds = static_cast<double>(elapsed_ms) / 1000.0;
+            if (error) {
+                metrics_->attempt_failed(job.kind, seconds, job.attempt >= job.max_attempts);
+            } else {
+                metrics_->succeeded(job.kind, seconds);
+            }
+        }
         record(job, error, elapsed_ms);
     } catch (const std::exception& failure) {
         log_.error("job.record_failed", {{"kind", job.kind},
@@ -54,6 +65,19 @@ void JobRunner::run(const Job& job) {
                                          {"attempt", std::to_string(job.attempt)},
                                          {"error", failure.what()}});
     }
+}
+
+void JobRunner::defer(const Job& job, int64_t delay_ms, const std::string& reason) {
+    if (!release_job(database_, job.id, instance_id_, now_ms() + delay_ms)) {
+        return lease_lost(job);
+    }
+    if (metrics_ != nullptr) {
+        metrics_->released(job.kind);
+    }
+    log_.debug("job.deferred", {{"kind", job.kind},
+                                {"id", std::to_string(job.id)},
+                                {"retry_in_ms", std::to_string(delay_ms)},
+                                {"reason", reason}});
 }
 
 void JobRunner::record(const Job& job, const std::optional<std::string>& error,

@@ -19,7 +19,9 @@ public:
               Logger& log, const std::string& instance_id, JobMetrics* metrics = nullptr);
 
     /// Calls the kind's handler outside any transaction, then marks the job done, queues it
-    /// again after the backoff, or marks it failed and calls the give-up handler. Never throws:
+    /// again after the backoff, or marks it failed and calls the give-up handler; a handler
+    /// that throws JobDeferred gets its job back after the delay it asked for, the attempt not
+    /// counted. Never throws:
     /// a failure to record the outcome is logged, and the job is claimed again once its lease
     /// expires.
     void run(const Job& job);
@@ -30,6 +32,7 @@ public:
 
 private:
     void record(const Job& job, const std::optional<std::string>& error, int64_t elapsed_ms);
+    void defer(const Job& job, int64_t delay_ms, const std::string& reason);
     void lease_lost(const Job& job);
 
     Database& database_;

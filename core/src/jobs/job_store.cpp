@@ -5,6 +5,7 @@
 namespace loupe {
 
 JobQueue::~JobQueue() = default;
+JobDeferred::~JobDeferred() = default;
 
 int64_t enqueue_job(soci::session& session, const std::string& kind, const Json& payload,
                     const JobOptions& options) {

@@ -116,7 +116,7 @@ std::size_t JobWorkers::drain(std::chrono::steady_clock::time_point deadline) {
 void JobWorkers::hand_back(const std::map<int64_t, std::string>& jobs) {
     for (const auto& [id, kind] : jobs) {
         try {
-            if (release_job(database_, id, instance_id_)) {
+            if (release_job(database_, id, instance_id_, now_ms())) {
                 if (metrics_ != nullptr) {
                     metrics_->released(kind);
                 }

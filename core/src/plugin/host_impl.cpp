@@ -4,7 +4,8 @@
 #include <utility>
 
 #include "auth/access_gate.hpp"
-#include "events/event_bus.hpp"
+#include "events/event_envelope.hpp"
+#include "events/event_outbox.hpp"
 #include "http/registered_listener.hpp"
 #include "identity/project_core_fields.hpp"
 #include "jobs/job_store.hpp"
@@ -49,7 +50,8 @@ struct HostImpl::Staged {
     std::vector<ProjectFieldsWriter> project_field_writers;
     std::map<std::string, ProjectFieldSetter> project_field_setters;
     std::vector<SessionResolver> session_resolvers;
-    std::vector<std::pair<std::string, EventHandler>> subscriptions;
+    std::map<std::string, std::set<int>> published_events;  ///< type → versions
+    std::vector<std::unique_ptr<EventSubscriberTable>> subscribers;
     std::vector<BlobReferenceFinder> blob_finders;
     std::vector<std::function<void()>> ready_hooks;
     std::vector<std::function<void()>> shutdown_hooks;
@@ -156,12 +158,60 @@ struct HostImpl::Staged {
 
     struct StagedEvents final : Events {
         explicit StagedEvents(Staged& s) : s_(s) {}
-        void subscribe(std::string topic, EventHandler handler) override {
-            require_open(s_.committed, s_.host_.plugin_name_, "an event subscription");
-            s_.subscriptions.emplace_back(std::move(topic), std::move(handler));
+        void declare(const std::string& type, int version) override {
+            require_open(s_.committed, s_.host_.plugin_name_, "a published event");
+            s_.published_events[type].insert(version);
         }
-        void publish(const std::string& topic, const Json& payload) override {
-            publish_event(s_.host_.core_.registries, *s_.log, topic, payload);
+        std::string publish_raw(soci::session& session, const std::string& type, int version,
+                                const Json& data) override {
+            const auto& plugin = s_.host_.plugin_name_;
+            const auto& registries = s_.host_.core_.registries;
+            if (!registries.frozen) {
+                throw std::logic_error("plugin '" + plugin + "' published event '" + type +
+                                       "' before every plugin was installed");
+            }
+            const auto publisher = registries.event_publishers.find(type);
+            if (publisher == registries.event_publishers.end() ||
+                publisher->second.plugin != plugin ||
+                !publisher->second.versions.contains(version)) {
+                throw std::logic_error("plugin '" + plugin + "' published event '" + type +
+                                       "' version " + std::to_string(version) +
+                                       " without declaring it (events().publishes<E>())");
+            }
+            EventEnvelope envelope{new_event_id(), type, version, plugin, now_ms(), data};
+            if (write_deliveries(session, registries, envelope) > 0) {
+                s_.host_.core_.job_signal.notify();
+            }
+            return envelope.id;
+        }
+        void add_subscriber(const std::string& name, SubscriberOptions options) override {
+            const auto& plugin = s_.host_.plugin_name_;
+            require_open(s_.committed, plugin, "an event subscriber");
+            if (!name.starts_with(plugin + ".") || name.size() == plugin.size() + 1) {
+                throw std::logic_error("event subscriber '" + name + "' of plugin '" + plugin +
+                                       "' must be named '" + plugin + ".<name>'");
+            }
+            if (options.max_attempts < 1) {
+                throw std::logic_error("event subscriber '" + name + "' needs max_attempts >= 1");
+            }
+            if (s_.jobs.contains(name)) {
+                throw std::logic_error("job kind '" + name + "' registered twice");
+            }
+            auto& table = *s_.subscribers.emplace_back(
+                std::make_unique<EventSubscriberTable>(name, std::move(options), *s_.log));
+            s_.jobs.emplace(name, subscriber_job_handlers(table));
+        }
+        void subscribe(const std::string& subscriber, const std::string& type, int version,
+                       EventDeliveryHandler handler) override {
+            require_open(s_.committed, s_.host_.plugin_name_, "an event subscription");
+            for (auto& table : s_.subscribers) {
+                if (table->name() == subscriber) {
+                    table->add(type, version, std::move(handler));
+                    return;
+                }
+            }
+            throw std::logic_error("event subscriber '" + subscriber +
+                                   "' is not declared (events().subscriber(name) first)");
         }
         Staged& s_;
     } events_facade{*this};
@@ -318,6 +368,17 @@ void HostImpl::commit() {
             throw conflict("token prefix '" + prefix + "'", "another");
         }
     }
+    for (const auto& [type, _] : s.published_events) {
+        if (auto it = registries.event_publishers.find(type);
+            it != registries.event_publishers.end()) {
+            throw conflict("event type '" + type + "'", it->second.plugin);
+        }
+    }
+    for (const auto& table : s.subscribers) {
+        if (table->handlers().empty()) {
+            throw std::logic_error("event subscriber '" + table->name() + "' handles no event");
+        }
+    }
 
     for (const auto& listener : s.listeners) {
         for (const auto& existing : registries.listeners) {
@@ -362,8 +423,16 @@ void HostImpl::commit() {
     for (auto& hook : s.bootstrap_hooks) {
         registries.bootstrap_hooks.push_back(std::move(hook));
     }
-    for (auto& [topic, handler] : s.subscriptions) {
-        registries.event_handlers.emplace(topic, std::move(handler));
+    for (auto& [type, versions] : s.published_events) {
+        registries.event_publishers[type] = EventPublisher{plugin_name_, std::move(versions)};
+    }
+    for (auto& table : s.subscribers) {
+        for (const auto& [key, _] : table->handlers()) {
+            registries.event_subscriptions.emplace(
+                key.first,
+                EventSubscription{table->name(), plugin_name_, key.second, table->max_attempts()});
+        }
+        registries.event_subscribers.push_back(std::move(table));
     }
     for (auto& finder : s.blob_finders) {
         registries.blob_finders.push_back(RegisteredBlobFinder{std::move(finder), plugin_name_});
@@ -391,7 +460,8 @@ void HostImpl::discard() {
     s.project_field_setters.clear();
     s.session_resolvers.clear();
     s.bootstrap_hooks.clear();
-    s.subscriptions.clear();
+    s.published_events.clear();
+    s.subscribers.clear();
     s.blob_finders.clear();
     s.ready_hooks.clear();
     s.shutdown_hooks.clear();

@@ -5,16 +5,17 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "db/migration_runner.hpp"
+#include "events/event_subscriber_table.hpp"
 #include "jobs/job_kinds.hpp"
 #include "loupe/auth/project_fields.hpp"
 #include "loupe/auth/token_resolvers.hpp"
 #include "loupe/blob/blob_references.hpp"
 #include "loupe/cli/commands.hpp"
-#include "loupe/events/events.hpp"
 #include "loupe/host.hpp"
 #include "loupe/http/routes.hpp"
 
@@ -45,6 +46,21 @@ struct RegisteredBlobFinder {
     std::string plugin;
 };
 
+/// A subscriber's interest in one event type: deliveries of `version` become jobs of the
+/// subscriber's kind.
+struct EventSubscription {
+    std::string subscriber;
+    std::string plugin;
+    int version = 1;
+    int max_attempts = 5;
+};
+
+/// The plugin that publishes an event type, and the versions it declared.
+struct EventPublisher {
+    std::string plugin;
+    std::set<int> versions;
+};
+
 struct Registries {
     std::vector<RegisteredRoute> routes;
     /// Extra listeners, each with its own route table (http/registered_listener.hpp).
@@ -55,10 +71,13 @@ struct Registries {
     std::map<std::string, RegisteredService> services;
     std::vector<RegisteredCommand> commands;
     std::map<std::string, TokenResolver> token_resolvers;
-    std::vector<ProjectFieldsWriter> project_field_writers;           ///< in install order
-    std::map<std::string, ProjectFieldSetter> project_field_setters;  ///< field → its owner's
-    std::vector<SessionResolver> session_resolvers;                   ///< in install order
-    std::multimap<std::string, EventHandler> event_handlers;
+    std::vector<ProjectFieldsWriter> project_field_writers;             ///< in install order
+    std::map<std::string, ProjectFieldSetter> project_field_setters;    ///< field → its owner's
+    std::vector<SessionResolver> session_resolvers;                     ///< in install order
+    std::multimap<std::string, EventSubscription> event_subscriptions;  ///< by event type
+    std::map<std::string, EventPublisher> event_publishers;             ///< by event type
+    /// The subscribers' dispatch tables, which their job handlers point into.
+    std::vector<std::unique_ptr<EventSubscriberTable>> event_subscribers;
     std::vector<RegisteredBlobFinder> blob_finders;
     std::vector<std::function<void()>> ready_hooks;
     std::vector<std::function<void()>> shutdown_hooks;  ///< run in reverse

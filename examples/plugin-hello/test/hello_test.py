@@ -126,7 +126,7 @@ def check_plugin(base, token, log_path, web_enabled):
 
     poll("the hello.reply job to answer the greeting", replied, log_path)
 
-    # The builds service: a build read by number, and the observer of concluded builds.
+    # The builds service: a build read by number; the subscriber to concluded builds.
     status, body = request_json(
         "POST", f"{base}/builds", token,
         {"commit": "a" * 40, "branch": "main", "screenshotKeys": [], "skipped": True})
@@ -142,12 +142,12 @@ def check_plugin(base, token, log_path, web_enabled):
 
     poll(f"build #{number} to conclude", greeted, log_path)
 
-    def observed():
+    def greeted_by_subscriber():
         _, greetings = request_json("GET", f"{base}/hello/greetings", token)
         return any(g["text"] == f"build #{number} (no-changes)" and
                    g["reply"] == f"Hello, build #{number} (no-changes)!" for g in greetings)
 
-    poll("the observer's greeting of the concluded build", observed, log_path)
+    poll("the subscriber's greeting of the concluded build", greeted_by_subscriber, log_path)
 
     status, body = request_json("GET", f"{base}/hello/builds/999999", token)
     if status != 404 or body["error"] != "Build not found":

@@ -14,7 +14,7 @@ namespace {
 // The projects counted: those named (within the account), else those of the account with
 // builds in the range; of them, only those the caller may view.
 std::vector<Project> counted_projects(Identity& identity, Database& database,
-                                      builds::BuildsService& builds, int64_t user_id,
+                                      builds::BuildAnalytics& builds, int64_t user_id,
                                       const Account& account, const AnalyticsQuery& query,
                                       int64_t first_bucket) {
     std::vector<Project> candidates;
@@ -57,7 +57,7 @@ QueryLookup query_of(const Request& request) {
 
 }  // namespace
 
-void add_account_analytics(Host& host, builds::BuildsService& builds) {
+void add_account_analytics(Host& host, builds::BuildAnalytics& builds) {
     auto& identity = host.identity();
     auto& database = host.db();
     host.routes().add_validated(

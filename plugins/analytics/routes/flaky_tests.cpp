@@ -37,7 +37,7 @@ std::optional<int> parse_limit(const std::string& text, Validation& validation) 
 
 }  // namespace
 
-void add_flaky_tests(Host& host, builds::BuildsService& builds) {
+void add_flaky_tests(Host& host, builds::BuildAnalytics& builds) {
     auto& database = host.db();
     host.routes().add_validated(
         Method::get, "/projects/{owner}/{project}/analytics/flaky",

@@ -2,7 +2,7 @@
 
 #include <soci/soci.h>
 
-#include "loupe/builds/builds_service.hpp"
+#include "loupe/builds/build_analytics.hpp"
 #include "loupe/http/http_error.hpp"
 
 namespace loupe::auth {
@@ -16,7 +16,7 @@ struct PeriodUsage {
 /// The builds and screenshots of the account's projects created in [from_ms, to_ms].
 PeriodUsage usage_of(Host& host, const Account& account, int64_t from_ms, int64_t to_ms) {
     PeriodUsage usage;
-    auto* builds = host.services().find<builds::BuildsService>();
+    auto* builds = host.services().find<builds::BuildAnalytics>();
     if (builds == nullptr) {
         return usage;
     }

@@ -69,6 +69,19 @@ std::string change_public_id(std::string_view project_name, int64_t test_id,
     return test_public_id(project_name, test_id) + "-" + shortened(fingerprint);
 }
 
+std::optional<TestRef> parse_test_public_id(std::string_view id) {
+    const auto dash = id.rfind('-');
+    if (dash == std::string_view::npos || dash == 0 || dash + 1 == id.size()) {
+        return std::nullopt;
+    }
+    const auto sqid = id.substr(dash + 1);
+    const auto numbers = argos_sqids().decode(sqid);
+    if (numbers.size() != 1 || argos_sqids().encode(numbers) != sqid) {
+        return std::nullopt;
+    }
+    return TestRef{std::string(id.substr(0, dash)), static_cast<int64_t>(numbers.front())};
+}
+
 std::optional<ChangeRef> parse_change_public_id(std::string_view id) {
     // <project>-<sqid>-<fingerprint>, split at the last two dashes (project names have dashes).
     const auto fingerprint_dash = id.rfind('-');

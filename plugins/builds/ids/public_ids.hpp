@@ -16,6 +16,17 @@ std::string test_public_id(std::string_view project_name, int64_t test_id);
 std::string change_public_id(std::string_view project_name, int64_t test_id,
                              std::string_view fingerprint);
 
+/// What a test id names: the project part as written (Argos compares it with the project's
+/// name in upper case) and the test's number.
+struct TestRef {
+    std::string project_part;
+    int64_t test_id = 0;
+};
+
+/// The test an id names, split at its last dash, or nullopt when it is malformed. Only the
+/// canonical sqid of a number is accepted, so that each test has exactly one id.
+std::optional<TestRef> parse_test_public_id(std::string_view id);
+
 /// What a change id names. `fingerprint` is whole, except for the ids Loupe wrote before it
 /// used Argos's form (`<test number>-<16 hex digits>`), still accepted because clients may hold
 /// them: then `hash_only` is set and `fingerprint` holds the hash (its last segment).

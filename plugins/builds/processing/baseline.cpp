@@ -10,12 +10,11 @@ namespace {
 // Intrinsic eligibility: same project, name and mode, processed, not a subset, not skipped,
 // every screenshot received, a passing (or absent) test report, not rejected by a review, and
 // not from a fork's CI run unless a review accepted it.
-Query eligible(int64_t project_id, const std::string& name, const std::string& mode,
-               int64_t exclude_id) {
+Query eligible(int64_t project_id, const std::string& name, BuildMode mode, int64_t exclude_id) {
     Query query;
     query.where("project_id = ?", {project_id})
         .where("name = ?", {name})
-        .where("mode = ?", {mode})
+        .where("mode = ?", {std::string(to_text(mode))})
         .where("job_status = 'complete' AND subset = 0 AND complete = 1 AND valid = 1")
         .where("type IS NULL OR type <> 'skipped'")
         .where("review_state IS NULL OR review_state <> 'rejected'")
@@ -157,19 +156,20 @@ bool branch_matches_glob(const std::string& glob, const std::string& branch) {
     return fnmatch(glob.c_str(), branch.c_str(), FNM_PATHNAME) == 0;
 }
 
-std::string build_type(const Build& build, const std::string& auto_approve, bool has_baseline) {
-    if (build.type == "skipped") {
-        return "skipped";
+BuildType build_type(const Build& build, const std::string& auto_approve, bool has_baseline) {
+    if (build.type == BuildType::skipped) {
+        return BuildType::skipped;
     }
-    if (build.mode == "ci" && !build.pr_number && branch_matches_glob(auto_approve, build.branch)) {
-        return "reference";
+    if (build.mode == BuildMode::ci && !build.pr_number &&
+        branch_matches_glob(auto_approve, build.branch)) {
+        return BuildType::reference;
     }
-    return has_baseline ? "check" : "orphan";
+    return has_baseline ? BuildType::check : BuildType::orphan;
 }
 
 BaselineChoice choose_baseline(soci::session& session, const Build& build, const Project& project,
                                const std::string& auto_approve) {
-    if (build.mode == "monitoring") {
+    if (build.mode == BuildMode::monitoring) {
         auto query = eligible(build.project_id, build.name, build.mode, build.id);
         if (auto found = most_recent(session, accepted(query))) {
             return {std::move(found), "monitoring"};
@@ -181,10 +181,10 @@ BaselineChoice choose_baseline(soci::session& session, const Build& build, const
 
 std::optional<Build> find_eligible_baseline(soci::session& session, int64_t project_id,
                                             const std::vector<std::string>& commits,
-                                            const std::string& name, const std::string& mode) {
+                                            const std::string& name, BuildMode mode) {
     auto query = eligible(project_id, name, mode, 0);
-    return first_in_commit_order(session, mode == "monitoring" ? accepted(query) : approved(query),
-                                 commits);
+    return first_in_commit_order(
+        session, mode == BuildMode::monitoring ? accepted(query) : approved(query), commits);
 }
 
 }  // namespace loupe::builds

@@ -26,7 +26,7 @@ BaselineChoice choose_baseline(soci::session& session, const Build& build, const
                                const std::string& auto_approve);
 
 /// reference | check | orphan (skipped builds keep their type).
-std::string build_type(const Build& build, const std::string& auto_approve, bool has_baseline);
+BuildType build_type(const Build& build, const std::string& auto_approve, bool has_baseline);
 
 /// minimatch-like match of a branch against a glob (`*`, `?`, `[...]`; `*` does not cross
 /// `/`, `**` does).
@@ -39,6 +39,6 @@ std::string auto_approve_glob(const BuildSettings& settings, const Project& proj
 /// comes first in `commits`, most recent on ties.
 std::optional<Build> find_eligible_baseline(soci::session& session, int64_t project_id,
                                             const std::vector<std::string>& commits,
-                                            const std::string& name, const std::string& mode);
+                                            const std::string& name, BuildMode mode);
 
 }  // namespace loupe::builds

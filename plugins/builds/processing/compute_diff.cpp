@@ -155,7 +155,7 @@ void record(soci::session& session, const BuildSettings& settings, Build& build,
         change_is_ignored(session, build.project_id, *diff.test_id, *diff.fingerprint)) {
         diff.ignored = true;
     }
-    if (build.type == "reference" && diff.test_id) {
+    if (build.type == BuildType::reference && diff.test_id) {
         bump_test_counters(session, *diff.test_id, diff.fingerprint, diff.created_at);
         const auto threshold = settings.auto_ignore_changes.value_or(0);
         if (has_change && settings.ignore_enabled && threshold > 0 && !diff.ignored &&
@@ -182,7 +182,7 @@ void compute_diff(Host& host, const BuildEvents& events, const DiffEngineSetting
     {
         auto session = host.db().session();
         diff = find_diff(*session, diff_id);
-        if (!diff || diff->job_status != "pending") {
+        if (!diff || diff->job_status != ProcessingState::pending) {
             return;
         }
         std::vector<int64_t> ids;
@@ -225,12 +225,15 @@ void compute_diff(Host& host, const BuildEvents& events, const DiffEngineSetting
         concluded.reset();
         auto build = find_build(session, host.db().dialect(), diff->build_id, true);
         auto current = find_diff(session, diff_id);
-        if (!build || !current || current->job_status != "pending") {
+        if (!build || !current || current->job_status != ProcessingState::pending) {
             return;
         }
         if (decode_failure) {
+            const bool first_failure = !build_has_failed_diff(session, build->id);
             fail_diff(session, diff_id, *decode_failure);
-            events.notify(session, BuildEvent::failed, *build, true);
+            if (first_failure) {
+                events.publish(session, BuildEvent::failed, *build, true);
+            }
             return;
         }
         record(session, project_settings, *build, *current, computed);
@@ -247,13 +250,14 @@ void fail_diff_computation(Host& host, const BuildEvents& events, int64_t diff_i
                            const std::string& error) {
     host.db().transaction([&](soci::session& session) {
         auto diff = find_diff(session, diff_id);
-        if (!diff || diff->job_status != "pending") {
+        if (!diff || diff->job_status != ProcessingState::pending) {
             return;
         }
         auto build = find_build(session, host.db().dialect(), diff->build_id, true);
+        const bool first_failure = build && !build_has_failed_diff(session, build->id);
         fail_diff(session, diff_id, error);
-        if (build) {
-            events.notify(session, BuildEvent::failed, *build, true);
+        if (first_failure) {
+            events.publish(session, BuildEvent::failed, *build, true);
         }
     });
 }

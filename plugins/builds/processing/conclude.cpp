@@ -43,7 +43,7 @@ std::vector<DiffFacts> diff_facts(soci::session& session, const std::vector<Diff
 }
 
 bool try_conclude(soci::session& session, Build& build, const BuildEvents& events) {
-    if (build.conclusion || build.job_status != "complete" ||
+    if (build.conclusion || build.job_status != ProcessingState::complete ||
         pending_diff_count(session, build.id) > 0) {
         return false;
     }
@@ -52,7 +52,7 @@ bool try_conclude(soci::session& session, Build& build, const BuildEvents& event
     build.conclusion = compute_conclusion(build.stats, build.subset);
     build.concluded_at = now_ms();
     update_build_state(session, build);
-    events.notify(session, BuildEvent::concluded, build);
+    events.publish(session, BuildEvent::concluded, build);
     return true;
 }
 

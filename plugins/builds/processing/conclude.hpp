@@ -15,7 +15,7 @@ namespace loupe::builds {
 std::vector<DiffFacts> diff_facts(soci::session& session, const std::vector<DiffRow>& diffs);
 
 /// Concludes `build` if it is processed, unconcluded and has no diff left to compute (nor a
-/// failed one), and tells the observers. Returns true when it concluded now.
+/// failed one), and publishes build.concluded. Returns true when it concluded now.
 bool try_conclude(soci::session& session, Build& build, const BuildEvents& events);
 
 }  // namespace loupe::builds

@@ -20,28 +20,28 @@ bool is_failure_name(const std::string& name) {
     return name.find(" (failed).") != std::string::npos;
 }
 
-std::string diff_status(const DiffFacts& facts, bool null_score_as_unchanged) {
+DiffStatus diff_status(const DiffFacts& facts, bool null_score_as_unchanged) {
     if (!facts.has_head) {
-        return "removed";
+        return DiffStatus::removed;
     }
     if (!facts.has_base) {
         if (is_failure_name(facts.head_name)) {
             const auto retry = test_number(facts.head_metadata, "retry");
             const auto retries = test_number(facts.head_metadata, "retries");
             if (!retry || !retries || *retry == *retries) {
-                return "failure";
+                return DiffStatus::failure;
             }
-            return "retryFailure";
+            return DiffStatus::retry_failure;
         }
-        return "added";
+        return DiffStatus::added;
     }
     if (!facts.score) {
-        return null_score_as_unchanged ? "unchanged" : "pending";
+        return null_score_as_unchanged ? DiffStatus::unchanged : DiffStatus::pending;
     }
     if (*facts.score > 0) {
-        return facts.ignored ? "ignored" : "changed";
+        return facts.ignored ? DiffStatus::ignored : DiffStatus::changed;
     }
-    return "unchanged";
+    return DiffStatus::unchanged;
 }
 
 Json compute_stats(const std::vector<DiffFacts>& diffs) {
@@ -51,18 +51,18 @@ Json compute_stats(const std::vector<DiffFacts>& diffs) {
         if (diff.has_head && diff.head_has_parent) {
             continue;
         }
-        const auto status = diff_status(diff, true);
+        const std::string status(to_text(diff_status(diff, true)));
         stats[status] = stats[status].get<int64_t>() + 1;
         stats["total"] = stats["total"].get<int64_t>() + 1;
     }
     return stats;
 }
 
-std::string compute_conclusion(const Json& stats, bool subset) {
+Conclusion compute_conclusion(const Json& stats, bool subset) {
     auto count = [&](const char* key) { return stats.value(key, int64_t{0}); };
     const bool changes =
         count("added") > 0 || count("changed") > 0 || (!subset && count("removed") > 0);
-    return changes ? "changes-detected" : "no-changes";
+    return changes ? Conclusion::changes_detected : Conclusion::no_changes;
 }
 
 }  // namespace loupe::builds

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "loupe/builds/build_states.hpp"
 #include "loupe/json.hpp"
 
 namespace loupe::builds {
@@ -23,15 +24,14 @@ struct DiffFacts {
 /// True for the names Playwright gives failed tests' screenshots ("x (failed).png").
 bool is_failure_name(const std::string& name);
 
-/// pending | removed | failure | added | changed | unchanged | retryFailure | ignored.
 /// `null_score_as_unchanged` is the stats/conclusion reading (Argos's SQL) instead of `pending`.
-std::string diff_status(const DiffFacts& facts, bool null_score_as_unchanged = false);
+DiffStatus diff_status(const DiffFacts& facts, bool null_score_as_unchanged = false);
 
 /// {added, removed, unchanged, changed, ignored, failure, retryFailure, total} over the diffs
 /// that count: removed ones and those whose head has no `parentName`.
 Json compute_stats(const std::vector<DiffFacts>& diffs);
 
 /// `changes-detected` iff a counted diff is added, changed or (non-subset builds) removed.
-std::string compute_conclusion(const Json& stats, bool subset);
+Conclusion compute_conclusion(const Json& stats, bool subset);
 
 }  // namespace loupe::builds

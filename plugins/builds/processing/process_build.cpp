@@ -69,11 +69,12 @@ void create_diffs(soci::session& session, JobQueue& jobs, const Build& build,
             diff.head_screenshot_id = planned.head->id;
         }
         diff.test_id = planned.head ? planned.head->test_id : planned.base->test_id;
-        diff.job_status = planned.needs_compute ? "pending" : "complete";
+        diff.job_status =
+            planned.needs_compute ? ProcessingState::pending : ProcessingState::complete;
         diff.score = planned.score;
         // An added screenshot completed here counts for its test as the diff job would have.
         if (!planned.base && planned.head && !planned.needs_compute && diff.test_id &&
-            build.type == "reference") {
+            build.type == BuildType::reference) {
             counted_tests.push_back(*diff.test_id);
         }
         rows.push_back(std::move(diff));
@@ -96,7 +97,7 @@ void process_build(Host& host, const BuildEvents& events, int64_t build_id) {
     {
         auto session = host.db().session();
         auto build = find_build(*session, host.db().dialect(), build_id);
-        if (!build || build->job_status != "pending") {
+        if (!build || build->job_status != ProcessingState::pending) {
             return;  // gone, or already processed by an earlier run of this job
         }
         project = host.identity().find_project(build->project_id);
@@ -110,11 +111,11 @@ void process_build(Host& host, const BuildEvents& events, int64_t build_id) {
     host.db().transaction([&](soci::session& session) {
         concluded.reset();
         auto build = find_build(session, host.db().dialect(), build_id, true);
-        if (!build || build->job_status != "pending") {
+        if (!build || build->job_status != ProcessingState::pending) {
             return;
         }
-        if (build->type == "skipped") {
-            build->job_status = "complete";
+        if (build->type == BuildType::skipped) {
+            build->job_status = ProcessingState::complete;
             if (try_conclude(session, *build, events)) {
                 concluded = *build;
             }
@@ -145,7 +146,7 @@ void process_build(Host& host, const BuildEvents& events, int64_t build_id) {
         }
         create_diffs(session, host.jobs(), *build,
                      pair_screenshots(head, choice.build ? &baseline : nullptr));
-        build->job_status = "complete";
+        build->job_status = ProcessingState::complete;
         update_build_state(session, *build);
         if (try_conclude(session, *build, events)) {
             concluded = *build;
@@ -159,10 +160,11 @@ void process_build(Host& host, const BuildEvents& events, int64_t build_id) {
 void fail_build_processing(Host& host, const BuildEvents& events, int64_t build_id) {
     host.db().transaction([&](soci::session& session) {
         auto build = find_build(session, host.db().dialect(), build_id, true);
-        if (build && (build->job_status == "pending" || build->job_status == "progress")) {
-            build->job_status = "error";
+        if (build && (build->job_status == ProcessingState::pending ||
+                      build->job_status == ProcessingState::progress)) {
+            build->job_status = ProcessingState::error;
             update_build_state(session, *build);
-            events.notify(session, BuildEvent::failed, *build);
+            events.publish(session, BuildEvent::failed, *build);
         }
     });
 }

@@ -107,7 +107,8 @@ CreateBuildInput parse_create_build_input(Request& request) {
     if (auto parents = read_commit_list(reader, "parentCommits", false)) {
         b.parent_commits = Json(*parents);
     }
-    b.mode = reader.one_of("mode", false, {"ci", "monitoring"}).value_or("ci");
+    b.mode =
+        *parse_state<BuildMode>(reader.one_of("mode", false, {"ci", "monitoring"}).value_or("ci"));
     b.ci_provider = reader.string("ciProvider", false);
     b.argos_sdk = reader.string("argosSdk", false);
     b.run_id = reader.string("runId", false);
@@ -186,14 +187,14 @@ void add_create_build(Host& host, const BuildEvents& events, const UploadPolicy&
                         build.parallel_nonce.reset();
                     }
                     if (input.skipped) {
-                        build.type = "skipped";
+                        build.type = BuildType::skipped;
                     }
                     insert_build(session, build);
                     if (principal.untrusted_head) {
                         mark_untrusted_head(session, build.id);
                     }
                     identity.touch_project(session, project->id, build.created_at);
-                    events.notify(session, BuildEvent::created, build);
+                    events.publish(session, BuildEvent::created, build);
                     if (input.skipped) {
                         finalize_build(session, jobs, events, build);
                     }

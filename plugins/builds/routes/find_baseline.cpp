@@ -14,7 +14,7 @@ namespace {
 struct FindBaselineInput {
     std::vector<std::string> commits;
     std::string name = "default";
-    std::string mode = "ci";
+    BuildMode mode = BuildMode::ci;
 };
 
 FindBaselineInput parse_find_baseline_input(Request& request) {
@@ -25,7 +25,8 @@ FindBaselineInput parse_find_baseline_input(Request& request) {
     input.commits =
         read_commit_list(reader, "commits", true, 1).value_or(std::vector<std::string>{});
     input.name = reader.string("name", false, 1).value_or("default");
-    input.mode = reader.one_of("mode", false, {"ci", "monitoring"}).value_or("ci");
+    input.mode =
+        *parse_state<BuildMode>(reader.one_of("mode", false, {"ci", "monitoring"}).value_or("ci"));
     validation.throw_if_any();
     return input;
 }

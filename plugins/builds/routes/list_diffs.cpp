@@ -7,12 +7,11 @@
 
 #include "build_resources.hpp"
 #include "diff_json.hpp"
-#include "ids/public_ids.hpp"
 #include "loupe/http/pagination.hpp"
 #include "metrics/test_metrics.hpp"
+#include "routes/diff_test_facts.hpp"
 #include "routes/routes.hpp"
-#include "store/ignored_changes.hpp"
-#include "store/test_stats.hpp"
+#include "routes/test_params.hpp"
 #include "validation.hpp"
 
 namespace loupe::builds {
@@ -36,73 +35,10 @@ ListDiffsInput parse_list_diffs_input(Request& request) {
         }
         input.needs_review = *value == "true";
     }
-    if (auto value = request.query("metricsPeriod")) {
-        if (auto period = parse_metrics_period(*value)) {
-            input.period = *period;
-        } else {
-            validation.add("metricsPeriod",
-                           "Invalid option: expected one of \"LAST_24_HOURS\"|\"LAST_3_DAYS\"|"
-                           "\"LAST_7_DAYS\"|\"LAST_30_DAYS\"|\"LAST_90_DAYS\"");
-        }
-    }
+    input.period = parse_metrics_period_param(request, validation);
     validation.throw_if_any();
     input.number = *number;
     return input;
-}
-
-// What the `test` and `change` fields of one page of diffs need, read in a few statements for the
-// whole page rather than a few per diff.
-struct PageFacts {
-    std::map<int64_t, TestRow> tests;
-    std::map<int64_t, TestCounts> counts;
-    std::set<std::pair<int64_t, std::string>> ignored;
-    std::map<std::pair<int64_t, std::string>, int64_t> occurrences;
-};
-
-PageFacts page_facts(soci::session& session, const Project& project,
-                     const std::vector<const DiffView*>& page, int64_t from, int64_t now) {
-    PageFacts facts;
-    std::set<int64_t> unique_ids;
-    for (const auto* diff : page) {
-        if (diff->row.test_id) {
-            unique_ids.insert(*diff->row.test_id);
-        }
-    }
-    const std::vector<int64_t> ids(unique_ids.begin(), unique_ids.end());
-    facts.tests = tests_by_id(session, ids);
-    facts.ignored = ignored_changes_of(session, project.id, ids);
-    facts.counts = test_counts_for(session, ids, from, now);
-    facts.occurrences = change_occurrences_for(session, ids, from);
-    return facts;
-}
-
-// `test` and `change` of one diff.
-void add_test_and_change(const std::string& project_name, const DiffView& diff,
-                         const PageFacts& facts, Json& out) {
-    if (!diff.row.test_id) {
-        return;
-    }
-    const int64_t test_id = *diff.row.test_id;
-    auto test = facts.tests.find(test_id);
-    if (test == facts.tests.end()) {
-        return;
-    }
-    TestCounts counts;
-    if (auto it = facts.counts.find(test_id); it != facts.counts.end()) {
-        counts = it->second;
-    }
-    const auto metrics = compute_test_metrics(counts.total, counts.changes, counts.unique_changes);
-    out["test"] = test_json(test_public_id(project_name, test_id), test->second.name,
-                            test->second.build_name, metrics);
-    if (!diff.row.fingerprint) {
-        return;
-    }
-    const std::pair<int64_t, std::string> change{test_id, *diff.row.fingerprint};
-    auto occurrences = facts.occurrences.find(change);
-    out["change"] = {
-        {"id", change_public_id(project_name, test_id, *diff.row.fingerprint)},
-        {"ignored", facts.ignored.contains(change)},
-        {"occurrences", occurrences == facts.occurrences.end() ? 0 : occurrences->second}};
 }
 
 }  // namespace
@@ -147,7 +83,7 @@ void add_list_diffs(Host& host) {
             for (int64_t i = offset; i < end; ++i) {
                 page.push_back(&views[static_cast<std::size_t>(i)]);
             }
-            const auto facts = page_facts(*session, project, page, from, now);
+            const auto facts = diff_test_facts(*session, project, page, from, now);
             Json results = Json::array();
             for (const auto* view : page) {
                 Json item = diff_json(*view, blobs);

@@ -1,11 +1,8 @@
 #pragma once
-// Observers of builds' lifecycle (other plugins register them through the builds service) and
-// the summary of a build they receive.
+// The events this plugin publishes (loupe/builds/events.hpp), written by its writers inside the
+// transaction that changed the build, and the processing figures those writers report.
 
-#include <vector>
-
-#include "build_status.hpp"
-#include "loupe/builds/builds_service.hpp"
+#include "loupe/events/events.hpp"
 #include "processing/processing_metrics.hpp"
 #include "store/build.hpp"
 
@@ -15,24 +12,24 @@ class session;
 
 namespace loupe::builds {
 
-/// What other plugins see of `build`.
-BuildSummary summarize(const Build& build, const StatusInputs& inputs);
+enum class BuildEvent { created, finalized, concluded, failed };
 
 class BuildEvents {
 public:
-    void observe(BuildObserver observer) { observers_.push_back(std::move(observer)); }
+    /// Declares the events (install() only).
+    explicit BuildEvents(Events& events);
 
-    /// Tells every observer about `build` as it now reads, inside the caller's transaction.
+    /// Publishes `event` about `build` as it now reads, in the caller's transaction.
     /// `diff_failed` says a diff of the build failed for good (its status reads error).
-    void notify(soci::session& session, BuildEvent event, const Build& build,
-                bool diff_failed = false) const;
+    void publish(soci::session& session, BuildEvent event, const Build& build,
+                 bool diff_failed = false) const;
 
     /// The processing figures the plugin's writers report (GET /metrics).
     const ProcessingMetrics& metrics() const { return metrics_; }
     void set_metrics(ProcessingMetrics metrics) { metrics_ = metrics; }
 
 private:
-    std::vector<BuildObserver> observers_;
+    Events& events_;
     ProcessingMetrics metrics_;
 };
 

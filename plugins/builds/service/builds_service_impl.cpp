@@ -2,22 +2,11 @@
 
 #include "build_resources.hpp"
 #include "diff_json.hpp"
+#include "service/build_summary.hpp"
 #include "store/diffs.hpp"
 #include "store/screenshots.hpp"
 
 namespace loupe::builds {
-
-std::vector<BuildSummary> BuildsServiceImpl::summaries(soci::session& session,
-                                                       const std::vector<Build>& builds) {
-    const auto failed = builds_with_failed_diffs(session, builds_awaiting_diffs(builds));
-    const int64_t now = now_ms();
-    std::vector<BuildSummary> out;
-    out.reserve(builds.size());
-    for (const auto& build : builds) {
-        out.push_back(summarize(build, status_inputs(build, failed, now)));
-    }
-    return out;
-}
 
 std::optional<BuildSummary> BuildsServiceImpl::find_build(soci::session& session,
                                                           int64_t project_id, int64_t number) {
@@ -25,7 +14,7 @@ std::optional<BuildSummary> BuildsServiceImpl::find_build(soci::session& session
     if (!build) {
         return std::nullopt;
     }
-    return summaries(session, {*build}).front();
+    return summarize_builds(session, {*build}).front();
 }
 
 std::optional<BuildSummary> BuildsServiceImpl::find_build_by_id(soci::session& session,
@@ -43,7 +32,7 @@ std::optional<BuildSummary> BuildsServiceImpl::lock_build(soci::session& session
     if (!build) {
         return std::nullopt;
     }
-    return summaries(session, {*build}).front();
+    return summarize_builds(session, {*build}).front();
 }
 
 std::vector<BuildSummary> BuildsServiceImpl::find_builds_by_id(soci::session& session,
@@ -55,7 +44,7 @@ std::vector<BuildSummary> BuildsServiceImpl::find_builds_by_id(soci::session& se
             ordered.push_back(it->second);
         }
     }
-    return summaries(session, ordered);
+    return summarize_builds(session, ordered);
 }
 
 std::vector<BuildSummary> BuildsServiceImpl::branch_builds(soci::session& session,
@@ -66,8 +55,8 @@ std::vector<BuildSummary> BuildsServiceImpl::branch_builds(soci::session& sessio
     query.where("project_id = ?", {project_id})
         .where("name = ?", {name})
         .where("branch = ?", {branch});
-    return summaries(session, find_builds(session, query, "ORDER BY id DESC LIMIT ?",
-                                          {static_cast<int64_t>(limit)}));
+    return summarize_builds(session, find_builds(session, query, "ORDER BY id DESC LIMIT ?",
+                                                 {static_cast<int64_t>(limit)}));
 }
 
 std::vector<DiffSummary> BuildsServiceImpl::diff_summaries(soci::session& session, int64_t build_id,
@@ -134,23 +123,6 @@ std::vector<Json> BuildsServiceImpl::builds_json(soci::session& session,
         }
     }
     return render_builds(session, ordered, project, host_.public_url());
-}
-
-void BuildsServiceImpl::record_review_state(soci::session& session, int64_t build_id,
-                                            const ReviewState& review) {
-    auto build = builds::find_build(session, dialect_of(session), build_id, true);
-    if (!build) {
-        throw std::runtime_error("no build " + std::to_string(build_id));
-    }
-    if (build->review_state == review.state && build->review_details == review.details) {
-        return;
-    }
-    update_review_state(session, build_id, review.state, review.details);
-    build->review_state = review.state;
-    build->review_details = review.details;
-    const bool diff_failed =
-        builds_with_failed_diffs(session, builds_awaiting_diffs({*build})).contains(build_id);
-    events_.notify(session, BuildEvent::review_changed, *build, diff_failed);
 }
 
 }  // namespace loupe::builds

@@ -4,6 +4,7 @@
 
 #include "loupe/db/row_reader.hpp"
 #include "loupe/db/rows_for_ids.hpp"
+#include "store/state_columns.hpp"
 
 namespace loupe::builds {
 namespace {
@@ -26,13 +27,13 @@ Build read_build(const soci::row& row) {
     b.reference_commit = r.optional_text("reference_commit");
     b.reference_branch = r.optional_text("reference_branch");
     b.parent_commits = r.json("parent_commits");
-    b.mode = r.text("mode");
+    b.mode = stored_state<BuildMode>(r.text("mode"), "builds.mode");
     b.ci_provider = r.optional_text("ci_provider");
     b.argos_sdk = r.optional_text("argos_sdk");
     b.run_id = r.optional_text("run_id");
     b.run_attempt = r.optional_int("run_attempt");
-    b.type = r.optional_text("type");
-    b.job_status = r.text("job_status");
+    b.type = stored_state<BuildType>(r.optional_text("type"), "builds.type");
+    b.job_status = stored_state<ProcessingState>(r.text("job_status"), "builds.job_status");
     b.parallel = r.flag("parallel");
     b.parallel_nonce = r.optional_text("parallel_nonce");
     b.batch_count = r.int64("batch_count");
@@ -45,7 +46,7 @@ Build read_build(const soci::row& row) {
     b.valid = r.flag("valid");
     b.screenshot_count = r.int64("screenshot_count");
     b.metadata = r.json("metadata");
-    b.conclusion = r.optional_text("conclusion");
+    b.conclusion = stored_state<Conclusion>(r.optional_text("conclusion"), "builds.conclusion");
     b.stats = r.json("stats");
     b.concluded_at = r.optional_int("concluded_at");
     b.base_build_id = r.optional_int("base_build_id");
@@ -53,7 +54,8 @@ Build read_build(const soci::row& row) {
     b.created_at = r.int64("created_at");
     b.updated_at = r.int64("updated_at");
     b.finalized_at = r.optional_int("finalized_at");
-    b.review_state = r.optional_text("review_state");
+    b.review_state =
+        stored_state<ReviewState>(r.optional_text("review_state"), "builds.review_state");
     b.review_details = r.json("review_details");
     return b;
 }
@@ -182,7 +184,8 @@ void insert_build(soci::session& session, Build& b) {
                       ref_commit = b.reference_commit.value_or(""),
                       ref_branch = b.reference_branch.value_or(""), ci = b.ci_provider.value_or(""),
                       sdk = b.argos_sdk.value_or(""), run_id = b.run_id.value_or(""),
-                      type = b.type.value_or(""), nonce = b.parallel_nonce.value_or("");
+                      type = state_text_or_empty(b.type), nonce = b.parallel_nonce.value_or(""),
+                      mode(to_text(b.mode)), job_status(to_text(b.job_status));
     session
         << "INSERT INTO builds (project_id, number, name, commit_sha, branch, pr_number, "
            "pr_head_commit, reference_commit, reference_branch, parent_commits, mode, "
@@ -202,9 +205,9 @@ void insert_build(soci::session& session, Build& b) {
            "NULLIF(:finalized_at, CAST(0 AS BIGINT))) RETURNING id",
         soci::use(b.project_id), soci::use(b.number), soci::use(b.name), soci::use(b.commit),
         soci::use(b.branch), soci::use(pr_number), soci::use(pr_head), soci::use(ref_commit),
-        soci::use(ref_branch), soci::use(parent_commits), soci::use(b.mode), soci::use(ci),
+        soci::use(ref_branch), soci::use(parent_commits), soci::use(mode), soci::use(ci),
         soci::use(sdk), soci::use(run_id), soci::use(run_attempt), soci::use(type),
-        soci::use(b.job_status), soci::use(parallel), soci::use(nonce), soci::use(b.batch_count),
+        soci::use(job_status), soci::use(parallel), soci::use(nonce), soci::use(b.batch_count),
         soci::use(total_batch), soci::use(partial), soci::use(merge_queue),
         soci::use(merge_queue_prs), soci::use(subset), soci::use(complete), soci::use(valid),
         soci::use(b.screenshot_count), soci::use(metadata), soci::use(b.created_at),
@@ -218,8 +221,9 @@ void mark_untrusted_head(soci::session& session, int64_t build_id) {
 void update_build_state(soci::session& session, const Build& b) {
     const std::string metadata = json_text(b.metadata);
     const std::string stats = json_text(b.stats);
-    const std::string type = b.type.value_or("");
-    const std::string conclusion = b.conclusion.value_or("");
+    const std::string type = state_text_or_empty(b.type);
+    const std::string job_status(to_text(b.job_status));
+    const std::string conclusion = state_text_or_empty(b.conclusion);
     const std::string reason = b.baseline_reason.value_or("");
     const int partial = b.partial, complete = b.complete, valid = b.valid;
     const int64_t total_batch = b.total_batch.value_or(0);
@@ -237,7 +241,7 @@ void update_build_state(soci::session& session, const Build& b) {
                "CAST(0 AS BIGINT)), "
                "baseline_reason = NULLIF(:baseline_reason, ''), finalized_at = "
                "NULLIF(:finalized_at, CAST(0 AS BIGINT)), updated_at = :updated_at WHERE id = :id",
-        soci::use(type), soci::use(b.job_status), soci::use(b.batch_count), soci::use(total_batch),
+        soci::use(type), soci::use(job_status), soci::use(b.batch_count), soci::use(total_batch),
         soci::use(partial), soci::use(complete), soci::use(valid), soci::use(b.screenshot_count),
         soci::use(metadata), soci::use(conclusion), soci::use(stats), soci::use(concluded_at),
         soci::use(base_build_id), soci::use(reason), soci::use(finalized_at), soci::use(updated_at),
@@ -245,8 +249,8 @@ void update_build_state(soci::session& session, const Build& b) {
 }
 
 void update_review_state(soci::session& session, int64_t build_id,
-                         const std::optional<std::string>& state, const Json& details) {
-    const std::string state_text = state.value_or("");
+                         const std::optional<ReviewState>& state, const Json& details) {
+    const std::string state_text = state_text_or_empty(state);
     const std::string details_text = json_text(details);
     const int64_t updated_at = now_ms();
     session << "UPDATE builds SET review_state = NULLIF(:state, ''), review_details = "

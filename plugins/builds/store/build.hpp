@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "loupe/builds/build_states.hpp"
 #include "loupe/db/dialect.hpp"
 #include "loupe/json.hpp"
 #include "store/query.hpp"
@@ -17,6 +18,22 @@ class session;
 }
 
 namespace loupe::builds {
+
+/// Where processing of a build (or of one diff) is: pending (a build waiting for screenshots or
+/// queued; a diff to compute) | progress | complete | error | aborted. Diffs are pending,
+/// complete or error.
+enum class ProcessingState { pending, progress, complete, error, aborted };
+
+template <>
+struct StateNames<ProcessingState> {
+    static constexpr std::array<std::pair<ProcessingState, std::string_view>, 5> names{{
+        {ProcessingState::pending, "pending"},
+        {ProcessingState::progress, "progress"},
+        {ProcessingState::complete, "complete"},
+        {ProcessingState::error, "error"},
+        {ProcessingState::aborted, "aborted"},
+    }};
+};
 
 struct Build {
     int64_t id = 0;
@@ -30,13 +47,13 @@ struct Build {
     std::optional<std::string> reference_commit;
     std::optional<std::string> reference_branch;
     Json parent_commits;  ///< array of SHA-1 or null
-    std::string mode = "ci";
+    BuildMode mode = BuildMode::ci;
     std::optional<std::string> ci_provider;
     std::optional<std::string> argos_sdk;
     std::optional<std::string> run_id;
     std::optional<int64_t> run_attempt;
-    std::optional<std::string> type;     ///< reference | check | orphan | skipped
-    std::string job_status = "pending";  ///< pending | progress | complete | error | aborted
+    std::optional<BuildType> type;
+    ProcessingState job_status = ProcessingState::pending;
     bool parallel = false;
     std::optional<std::string> parallel_nonce;
     int64_t batch_count = 0;
@@ -49,7 +66,7 @@ struct Build {
     bool valid = true;      ///< no test report, or a passed one
     int64_t screenshot_count = 0;
     Json metadata;  ///< {"testReport": {...}} or null
-    std::optional<std::string> conclusion;
+    std::optional<Conclusion> conclusion;
     Json stats;
     std::optional<int64_t> concluded_at;
     std::optional<int64_t> base_build_id;
@@ -57,7 +74,7 @@ struct Build {
     int64_t created_at = 0;
     int64_t updated_at = 0;
     std::optional<int64_t> finalized_at;
-    std::optional<std::string> review_state;  ///< accepted | rejected (the reviews plugin's)
+    std::optional<ReviewState> review_state;  ///< as the reviews plugin set it
     Json review_details;                      ///< what the review state rests on, or null
 };
 
@@ -98,6 +115,6 @@ void mark_untrusted_head(soci::session& session, int64_t build_id);
 void update_build_state(soci::session& session, const Build& build);
 /// Writes the review state columns.
 void update_review_state(soci::session& session, int64_t build_id,
-                         const std::optional<std::string>& state, const Json& details);
+                         const std::optional<ReviewState>& state, const Json& details);
 
 }  // namespace loupe::builds

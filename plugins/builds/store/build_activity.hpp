@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "loupe/builds/builds_service.hpp"
+#include "loupe/builds/build_analytics.hpp"
 #include "loupe/db/dialect.hpp"
 
 namespace soci {

@@ -9,6 +9,7 @@
 #include "loupe/db/rows_for_ids.hpp"
 #include "loupe/json.hpp"
 #include "store/query.hpp"
+#include "store/state_columns.hpp"
 
 namespace loupe::builds {
 namespace {
@@ -25,7 +26,8 @@ DiffRow read_diff(const soci::row& row) {
     d.base_screenshot_id = r.optional_int("base_screenshot_id");
     d.head_screenshot_id = r.optional_int("head_screenshot_id");
     d.test_id = r.optional_int("test_id");
-    d.job_status = r.text("job_status");
+    d.job_status =
+        stored_state<ProcessingState>(r.text("job_status"), "screenshot_diffs.job_status");
     d.score = r.optional_double("score");
     d.mask_key = r.optional_text("mask_key");
     d.fingerprint = r.optional_text("fingerprint");
@@ -130,6 +132,16 @@ std::vector<DiffRow> build_diffs_with_ids(soci::session& session, int64_t build_
     for (const auto& row : rows) {
         diffs.push_back(read_diff(row));
     }
+    return diffs;
+}
+
+std::vector<DiffRow> diffs_with_ids(soci::session& session, const std::vector<int64_t>& ids) {
+    std::vector<DiffRow> diffs;
+    for_each_row_of_ids(session,
+                        std::string("SELECT ") + diff_columns +
+                            " FROM screenshot_diffs WHERE id IN (SELECT CAST(value AS BIGINT) "
+                            "FROM {{json_rows:ids}}) ORDER BY id",
+                        ids, [&](const soci::row& row) { diffs.push_back(read_diff(row)); });
     return diffs;
 }
 

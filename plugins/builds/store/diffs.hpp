@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "store/build.hpp"
+
 namespace soci {
 class session;
 }
@@ -19,7 +21,7 @@ struct DiffRow {
     std::optional<int64_t> base_screenshot_id;
     std::optional<int64_t> head_screenshot_id;
     std::optional<int64_t> test_id;
-    std::string job_status = "pending";  ///< pending | complete | error
+    ProcessingState job_status = ProcessingState::pending;  ///< pending | complete | error
     std::optional<double> score;
     std::optional<std::string> mask_key;
     std::optional<std::string> fingerprint;
@@ -44,6 +46,8 @@ std::vector<DiffRow> build_diffs(soci::session& session, int64_t build_id);
 /// The diffs with these ids that belong to the build (others are absent), by id.
 std::vector<DiffRow> build_diffs_with_ids(soci::session& session, int64_t build_id,
                                           const std::vector<int64_t>& ids);
+/// The diffs with these ids, whatever their build, by id.
+std::vector<DiffRow> diffs_with_ids(soci::session& session, const std::vector<int64_t>& ids);
 /// Writes the computed result and marks the diff complete.
 void complete_diff(soci::session& session, const DiffRow& diff);
 /// Marks the diff failed for good (its build never concludes and reads `error`).

@@ -43,8 +43,11 @@ void PullRequestPoster::install() {
     host_.jobs().handle(
         pull_request_post_job_kind, [this](const Job& job) { push(job); },
         [this](const Job& job, const std::string& error) { give_up(job, error); });
-    builds_.observe([this](soci::session& session, builds::BuildEvent event,
-                           const builds::BuildSummary& build) { observe(session, event, build); });
+    subscribe_to_build_changes(
+        host_, builds_, pull_request_change_subscriber, settings_.status_push_attempts,
+        [this](soci::session& session, BuildChange change, const builds::BuildSummary& build) {
+            observe(session, change, build);
+        });
 }
 
 void PullRequestPoster::queue_post(soci::session& session, const PullRequestPost& post) {
@@ -55,10 +58,10 @@ void PullRequestPoster::queue_post(soci::session& session, const PullRequestPost
                          Json{{"postId", request.id}, {"seq", request.seq}}, options);
 }
 
-void PullRequestPoster::observe(soci::session& session, builds::BuildEvent event,
+void PullRequestPoster::observe(soci::session& session, BuildChange /*change*/,
                                 const builds::BuildSummary& build) {
     // A merge-queue build belongs to the queue, not to the pull request.
-    if (event == builds::BuildEvent::finalized || !build.pr_number || build.merge_queue) {
+    if (!build.pr_number || build.merge_queue) {
         return;
     }
     const auto link = find_link(session, build.project_id);
@@ -117,8 +120,13 @@ std::vector<ListedBuild> PullRequestPoster::listed_builds(
             continue;
         }
         const auto resource = builds_.build_json(session, build, *project);
-        listed.push_back(ListedBuild{project->name, build.name, build.status, build.type,
-                                     build.stats, build.subset, resource.value("url", ""),
+        std::optional<std::string> type;
+        if (build.type) {
+            type = std::string(builds::to_text(*build.type));
+        }
+        listed.push_back(ListedBuild{project->name, build.name,
+                                     std::string(builds::to_text(build.status)), type, build.stats,
+                                     build.subset, resource.value("url", ""),
                                      build.concluded_at.value_or(build.created_at)});
     }
     return listed;

@@ -1,11 +1,12 @@
 #pragma once
 // Posts what a pull request shows of its builds, through the outbox (store/push_outbox.hpp) and
 // durable jobs, so a slow or failing provider never slows a request or fails a build:
-//   - the builds plugin's observer, inside the transaction that changed a build naming a pull
-//     request (created, concluded, review changed, failed; not merge-queue builds), notes the
-//     build and queues a `git.pull_request_post` job for the pull request's comment (when the
-//     build's project has `prCommentEnabled`) and, on GitHub, for the head commit's summary
-//     check (unless the project's `summaryCheck` is `never`);
+//   - the event subscriber `git.pull_request_changes` (events/build_changes.hpp), on each event
+//     that changes how a build naming a pull request reads (created, concluded, review state
+//     changed, failed; not merge-queue builds), notes the build and queues a
+//     `git.pull_request_post` job for the pull request's comment (when the build's project has
+//     `prCommentEnabled`) and, on GitHub, for the head commit's summary check (unless the project's
+//     `summaryCheck` is `never`);
 //   - the job claims the post's row, renders it from the builds as they now read and sends it:
 //     the first time it creates the comment (GitHub issue comment, GitLab merge request note) or
 //     the check run and keeps the provider's id, then it edits that one in place. An unchanged
@@ -17,6 +18,7 @@
 // builds of every project linked to the repository, posted only when `summaryCheck` is `always`,
 // or `auto` and there are several of them.
 
+#include "events/build_changes.hpp"
 #include "git_providers_impl.hpp"
 #include "loupe/builds/builds_service.hpp"
 #include "loupe/host.hpp"
@@ -27,17 +29,17 @@
 namespace loupe::git {
 
 inline constexpr const char* pull_request_post_job_kind = "git.pull_request_post";
+inline constexpr const char* pull_request_change_subscriber = "git.pull_request_changes";
 
 class PullRequestPoster {
 public:
     PullRequestPoster(Host& host, GitProvidersImpl& providers, builds::BuildsService& builds,
                       const GitSettings& settings);
 
-    /// Registers the job kind and the builds observer (install() only).
+    /// Registers the job kind and subscribes to the build events (install() only).
     void install();
 
-    void observe(soci::session& session, builds::BuildEvent event,
-                 const builds::BuildSummary& build);
+    void observe(soci::session& session, BuildChange change, const builds::BuildSummary& build);
     void push(const Job& job);
     void give_up(const Job& job, const std::string& error);
 

@@ -30,8 +30,11 @@ void CommitStatusPusher::install() {
         status_push_job_kind, [this](const Job& job) { push(job); },
         [this](const Job& job, const std::string& error) { give_up(job, error); });
     host_.jobs().handle(status_expiry_job_kind, [this](const Job& job) { check_expiry(job); });
-    builds_.observe([this](soci::session& session, builds::BuildEvent event,
-                           const builds::BuildSummary& build) { observe(session, event, build); });
+    subscribe_to_build_changes(
+        host_, builds_, status_change_subscriber, settings_.status_push_attempts,
+        [this](soci::session& session, BuildChange change, const builds::BuildSummary& build) {
+            observe(session, change, build);
+        });
 }
 
 void CommitStatusPusher::queue_push(soci::session& session, int64_t build_id, int64_t project_id) {
@@ -42,16 +45,13 @@ void CommitStatusPusher::queue_push(soci::session& session, int64_t build_id, in
                          options);
 }
 
-void CommitStatusPusher::observe(soci::session& session, builds::BuildEvent event,
+void CommitStatusPusher::observe(soci::session& session, BuildChange change,
                                  const builds::BuildSummary& build) {
-    if (event == builds::BuildEvent::finalized) {
-        return;  // still pending: the pull request already shows "Build is queued"
-    }
     if (!find_link(session, build.project_id)) {
         return;
     }
     queue_push(session, build.id, build.project_id);
-    if (event == builds::BuildEvent::created) {
+    if (change == BuildChange::created) {
         JobOptions options;
         options.delay_ms =
             std::max<int64_t>(0, build.created_at + settings_.build_expiry_ms + 1'000 - now_ms());
@@ -63,7 +63,8 @@ void CommitStatusPusher::check_expiry(const Job& job) {
     const auto build_id = build_id_of(job);
     host_.db().transaction([&](soci::session& session) {
         auto build = builds_.find_build_by_id(session, build_id);
-        if (!build || build->status != "expired" || !find_link(session, build->project_id)) {
+        if (!build || build->status != builds::BuildStatus::expired ||
+            !find_link(session, build->project_id)) {
             return;  // concluded (or gone) in time: its last push stands
         }
         queue_push(session, build->id, build->project_id);

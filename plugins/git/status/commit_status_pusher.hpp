@@ -1,8 +1,9 @@
 #pragma once
 // Pushes each linked build's commit status to its provider, as durable jobs so a slow or failing
 // provider never slows a request or fails a build:
-//   - the builds plugin's observer, inside the transaction that changed the build (created,
-//     concluded, review changed, failed), notes the change and queues a `git.commit_status` job;
+//   - the event subscriber `git.status_changes` (events/build_changes.hpp), on each event that
+//     changes how a build reads (created, concluded, review state changed, failed), notes the
+//     change and queues a `git.commit_status` job;
 //   - a `git.commit_status_expiry` job queued at creation looks again once the build would read
 //     expired, and queues a push if it does;
 //   - the push job claims the build's row, renders the build as it now reads and sends it; a
@@ -12,6 +13,7 @@
 
 #include <optional>
 
+#include "events/build_changes.hpp"
 #include "git_providers_impl.hpp"
 #include "loupe/builds/builds_service.hpp"
 #include "loupe/host.hpp"
@@ -20,6 +22,7 @@
 namespace loupe::git {
 
 inline constexpr const char* status_push_job_kind = "git.commit_status";
+inline constexpr const char* status_change_subscriber = "git.status_changes";
 inline constexpr const char* status_expiry_job_kind = "git.commit_status_expiry";
 
 class CommitStatusPusher {
@@ -27,11 +30,10 @@ public:
     CommitStatusPusher(Host& host, GitProvidersImpl& providers, builds::BuildsService& builds,
                        const GitSettings& settings);
 
-    /// Registers the job kinds and the builds observer (install() only).
+    /// Registers the job kinds and subscribes to the build events (install() only).
     void install();
 
-    void observe(soci::session& session, builds::BuildEvent event,
-                 const builds::BuildSummary& build);
+    void observe(soci::session& session, BuildChange change, const builds::BuildSummary& build);
     void push(const Job& job);
     void give_up(const Job& job, const std::string& error);
     void check_expiry(const Job& job);

@@ -134,11 +134,17 @@ CommentBody resolve_document(const Json& doc) {
         refuse(kCommentTooLarge);
     }
     result.text = document_text(result.doc);
-    collect_mentions(result.doc, result.mentioned_user_ids);
+    result.mentioned_user_ids = mentioned_user_ids(result.doc);
     return result;
 }
 
 }  // namespace
+
+std::vector<std::string> mentioned_user_ids(const Json& doc) {
+    std::vector<std::string> ids;
+    collect_mentions(doc, ids);
+    return ids;
+}
 
 CommentBody parse_comment_body(const Json& body, const MentionLookup& mentions) {
     if (body.is_object()) {

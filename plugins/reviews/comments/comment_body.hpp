@@ -44,4 +44,8 @@ public:
 /// users who may be mentioned.
 CommentBody parse_comment_body(const Json& body, const MentionLookup& mentions);
 
+/// The mention ids of a valid document (one parse_comment_body returned, or stored), in order of
+/// appearance, once each.
+std::vector<std::string> mentioned_user_ids(const Json& doc);
+
 }  // namespace loupe::reviews

@@ -84,20 +84,21 @@ void check_anchor_bounds(const Json& anchor) {
     }
 }
 
-bool accepts_review_drafts(const std::string& status) {
-    return status == "accepted" || status == "rejected" || status == "changes-detected";
+bool accepts_review_drafts(builds::BuildStatus status) {
+    return status == builds::BuildStatus::accepted || status == builds::BuildStatus::rejected ||
+           status == builds::BuildStatus::changes_detected;
 }
 
 }  // namespace
 
-void add_create_comment(Host& host, builds::BuildsService& builds) {
+void add_create_comment(Host& host, builds::BuildsService& builds, ReviewRecorder& recorder) {
     host.routes().add_validated(
         Method::post, "/projects/{owner}/{project}/builds/{buildNumber}/comments",
         AuthRequirement::personal_token,
         RouteAccess::project(ProjectPermission::review,
                              "You do not have permission to comment on this build"),
         parse_create_comment_input,
-        [&host, &builds](Request& request, const CreateCommentInput& input) {
+        [&host, &builds, &recorder](Request& request, const CreateCommentInput& input) {
             auto access = open_build(host, builds, request, input.number);
             // Resolved before the transaction (mentions read identity); refused in check order.
             auto body = try_resolve_comment_body(host.identity(), access.project, input.body);
@@ -169,7 +170,10 @@ void add_create_comment(Host& host, builds::BuildsService& builds) {
                     subscribe_build_by_default(session, access.build.id, access.user_id);
                 }
                 if (new_draft) {
-                    record_build_review_state(session, builds, access.build.id);
+                    recorder.record_state(session, access.build.id);
+                }
+                if (!comment.pending) {
+                    recorder.comment_published(session, comment, access.build);
                 }
                 return comment;
             });

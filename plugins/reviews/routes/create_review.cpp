@@ -144,14 +144,14 @@ std::string foreign_message(int64_t number, const std::vector<std::string>& ids)
 
 }  // namespace
 
-void add_create_review(Host& host, builds::BuildsService& builds) {
+void add_create_review(Host& host, builds::BuildsService& builds, ReviewRecorder& recorder) {
     host.routes().add_validated(
         Method::post, "/projects/{owner}/{project}/builds/{buildNumber}/reviews",
         AuthRequirement::personal_token,
         RouteAccess::project(ProjectPermission::review,
                              "You do not have permission to review this build"),
         parse_create_review_input,
-        [&host, &builds](Request& request, const CreateReviewInput& input) {
+        [&host, &builds, &recorder](Request& request, const CreateReviewInput& input) {
             auto access = open_build(host, builds, request, input.number);
             std::optional<ResolvedBody> comment;
             if (!input.body.is_null()) {
@@ -191,7 +191,12 @@ void add_create_review(Host& host, builds::BuildsService& builds) {
                 if (comment) {
                     add_review_comment(session, review, comment->value);
                 }
-                record_build_review_state(session, builds, access.build.id);
+                const auto reviewed = recorder.record_state(session, access.build.id);
+                recorder.review_submitted(session, review, reviewed);
+                // The review's comment, and those drafted in it, become visible now.
+                for (const auto& published : review_comments(session, review.id)) {
+                    recorder.comment_published(session, published, reviewed);
+                }
                 return review;
             });
             auto session = host.db().session();

@@ -9,13 +9,13 @@
 
 namespace loupe::reviews {
 
-void add_dismiss_review(Host& host, builds::BuildsService& builds) {
+void add_dismiss_review(Host& host, builds::BuildsService& builds, ReviewRecorder& recorder) {
     host.routes().add_validated(
         Method::post, "/projects/{owner}/{project}/builds/{buildNumber}/reviews/{reviewId}/dismiss",
         AuthRequirement::personal_token,
         RouteAccess::project(ProjectPermission::review_dismiss,
                              "You do not have permission to dismiss this review"),
-        parse_build_number_param, [&host, &builds](Request& request, int64_t number) {
+        parse_build_number_param, [&host, &builds, &recorder](Request& request, int64_t number) {
             auto access = open_build(host, builds, request, number);
             const auto review_id = parse_id(request.param("reviewId"));
             Review saved = host.db().transaction([&](soci::session& session) {
@@ -35,7 +35,7 @@ void add_dismiss_review(Host& host, builds::BuildsService& builds) {
                 dismiss_review(session, review->id, access.user_id, now);
                 review->dismissed_at = now;
                 review->dismissed_by = access.user_id;
-                record_build_review_state(session, builds, access.build.id);
+                recorder.record_state(session, access.build.id);
                 return *review;
             });
             auto session = host.db().session();

@@ -3,17 +3,18 @@
 
 #include "loupe/builds/builds_service.hpp"
 #include "loupe/host.hpp"
+#include "review_recorder.hpp"
 
 namespace loupe::reviews {
 
 /// POST /projects/{owner}/{project}/builds/{buildNumber}/reviews
-void add_create_review(Host& host, builds::BuildsService& builds);
+void add_create_review(Host& host, builds::BuildsService& builds, ReviewRecorder& recorder);
 /// GET /projects/{owner}/{project}/builds/{buildNumber}/reviews
 void add_list_reviews(Host& host, builds::BuildsService& builds);
 /// POST /projects/{owner}/{project}/builds/{buildNumber}/reviews/{reviewId}/dismiss
-void add_dismiss_review(Host& host, builds::BuildsService& builds);
+void add_dismiss_review(Host& host, builds::BuildsService& builds, ReviewRecorder& recorder);
 /// POST /projects/{owner}/{project}/builds/{buildNumber}/comments
-void add_create_comment(Host& host, builds::BuildsService& builds);
+void add_create_comment(Host& host, builds::BuildsService& builds, ReviewRecorder& recorder);
 /// GET …/comments and GET …/comments/{commentId}
 void add_read_comments(Host& host, builds::BuildsService& builds);
 /// PATCH and DELETE …/comments/{commentId}

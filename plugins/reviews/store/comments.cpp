@@ -98,6 +98,12 @@ std::vector<Comment> visible_comments(soci::session& session, int64_t build_id, 
                            build_id, viewer);
 }
 
+std::vector<Comment> review_comments(soci::session& session, int64_t review_id) {
+    return select_comments(
+        session, "WHERE c.review_id = :r AND c.deleted_at IS NULL ORDER BY c.created_at, c.id",
+        review_id);
+}
+
 std::vector<std::pair<int64_t, std::string>> public_ids(soci::session& session,
                                                         const std::vector<int64_t>& ids) {
     std::vector<std::pair<int64_t, std::string>> out;
@@ -127,6 +133,17 @@ void set_resolved(soci::session& session, int64_t root_id, std::optional<int64_t
 void mark_deleted(soci::session& session, int64_t id, int64_t at) {
     session << "UPDATE comments SET deleted_at = :at WHERE id = :id AND deleted_at IS NULL",
         soci::use(at), soci::use(id);
+}
+
+std::optional<int64_t> user_of_personal_account(soci::session& session, int64_t account_id) {
+    int64_t user_id = 0;
+    soci::indicator indicator = soci::i_null;
+    session << "SELECT user_id FROM accounts WHERE id = :id AND kind = 'user'",
+        soci::use(account_id), soci::into(user_id, indicator);
+    if (!session.got_data() || indicator != soci::i_ok) {
+        return std::nullopt;
+    }
+    return user_id;
 }
 
 }  // namespace loupe::reviews

@@ -43,6 +43,8 @@ std::optional<Comment> find_comment(soci::session& session, int64_t id);
 /// The comments of the build that `viewer` may see: not deleted, and not attached to a review,
 /// or attached to a submitted review, or to the viewer's own draft. Oldest first.
 std::vector<Comment> visible_comments(soci::session& session, int64_t build_id, int64_t viewer);
+/// The comments written in a review (not deleted), oldest first.
+std::vector<Comment> review_comments(soci::session& session, int64_t review_id);
 /// Public ids of comments by id (the roots of replies).
 std::vector<std::pair<int64_t, std::string>> public_ids(soci::session& session,
                                                         const std::vector<int64_t>& ids);
@@ -50,5 +52,7 @@ void update_comment_body(soci::session& session, int64_t id, const Json& body,
                          const std::string& text, int64_t at);
 void set_resolved(soci::session& session, int64_t root_id, std::optional<int64_t> at);
 void mark_deleted(soci::session& session, int64_t id, int64_t at);
+/// The user whose personal account this is (a mention names a user by that account's id).
+std::optional<int64_t> user_of_personal_account(soci::session& session, int64_t account_id);
 
 }  // namespace loupe::reviews

@@ -48,7 +48,7 @@ OidcClient::OidcClient(const HttpClient& http, OidcProvider provider)
     : http_(http), provider_(std::move(provider)) {
     call_options_.connect_timeout = std::chrono::seconds(5);
     call_options_.io_timeout = std::chrono::seconds(10);
-    call_options_.max_response_bytes = 256 * 1024;
+    call_options_.max_response_bytes = std::size_t{256} * 1024;
 }
 
 ProviderEndpoints OidcClient::endpoints() {

@@ -20,7 +20,7 @@
 namespace loupe::sso {
 namespace {
 
-constexpr int64_t attempt_ttl_ms = 10 * 60 * 1000;
+constexpr int64_t attempt_ttl_ms = 10LL * 60 * 1000;
 constexpr std::size_t max_next_length = 2000;
 
 bool is_https(const std::string& url) {

@@ -87,7 +87,7 @@ void add_role(RoleMapping& roles, const std::string& key, const std::string& gro
 OidcProvider read_provider(const ConfigView& config, const std::string& id) {
     const std::string base = std::string(prefix) + id + ".";
     const auto required = [&](const std::string& name) {
-        const std::string value(trim(config.get_string(base + name, "")));
+        std::string value(trim(config.get_string(base + name, "")));
         if (value.empty()) {
             refuse(base + name, "missing (provider \"" + id + "\" needs it)");
         }

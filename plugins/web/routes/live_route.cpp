@@ -18,11 +18,13 @@ namespace {
 std::string state_digest(const builds::BuildSummary& build,
                          std::vector<builds::DiffSummary> diffs) {
     std::sort(diffs.begin(), diffs.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
-    std::string text = build.status + "|" + build.conclusion.value_or("") + "|" +
-                       build.review_state.value_or("") + "|" + build.stats.dump();
+    std::string text = std::string(builds::to_text(build.status)) + "|" +
+                       builds::optional_text(build.conclusion).value_or("") + "|" +
+                       builds::optional_text(build.review_state).value_or("") + "|" +
+                       build.stats.dump();
     for (const auto& diff : diffs) {
-        text += "|" + std::to_string(diff.id) + ":" + diff.status + ":" +
-                (diff.score ? std::to_string(*diff.score) : "-");
+        text += "|" + std::to_string(diff.id) + ":" + std::string(builds::to_text(diff.status)) +
+                ":" + (diff.score ? std::to_string(*diff.score) : "-");
     }
     return token_hash(text).substr(0, 32);
 }
@@ -45,8 +47,9 @@ void add_live_route(Host& host) {
                 auto session = host.db().session();
                 diffs = service->build_diffs(*session, ref.build.id);
             }
-            const auto pending = std::count_if(diffs.begin(), diffs.end(),
-                                               [](const auto& d) { return d.status == "pending"; });
+            const auto pending = std::count_if(diffs.begin(), diffs.end(), [](const auto& d) {
+                return d.status == builds::DiffStatus::pending;
+            });
             const std::string etag = "\"" + state_digest(ref.build, diffs) + "\"";
             if (matches(request.header("If-None-Match"), etag)) {
                 Response response;

@@ -17,8 +17,7 @@ export const allowedGaps = [
   notImplemented("POST /projects/\\{owner\\}/\\{project\\}/transfer", "no project transfer"),
   notImplemented("(GET|PUT) /projects/\\{owner\\}/\\{project\\}/domain", "no custom deployment domain per project (plugins.deployments.domain serves every site)"),
   notImplemented("GET /deployments/resolve/\\{domain\\}", "Loupe serves the sites itself and needs no resolver for a separate edge"),
-  notImplemented("(GET|POST|PATCH|DELETE) /projects/\\{owner\\}/\\{project\\}/tests\\S*", "no per-test pages, comments or subscriptions (the diff list carries each test and its metrics)"),
-  notImplemented("GET /projects/\\{owner\\}/\\{project\\}/ignored-changes", "ignored changes are listed in the review page, not through the API"),
+  notImplemented("(GET|POST|PATCH|DELETE) /projects/\\{owner\\}/\\{project\\}/tests/\\{testId\\}/(comments|subscription)\\S*", "no comments on tests, no subscriptions to tests"),
   notImplemented("POST /auth/cli/token", "no browser sign-in for the CLI; create a token with `loupe admin token create`"),
 
   {

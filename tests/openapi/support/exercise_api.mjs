@@ -55,9 +55,10 @@ export async function exerciseApi(server, check) {
   const base = patternPng("openapi-base");
   const changed = patternPng("openapi-base", { paint: { x: 4, y: 4, width: 10, height: 10 } });
   const added = patternPng("openapi-added");
-  const upload = async (files, commit, branch) => {
+  const upload = async (files, commit, branch, extra = {}) => {
     const created = await call("post", "/builds", {
       body: {
+        ...extra,
         commit,
         branch,
         screenshots: files.map(([, png]) => ({ key: sha256(png), contentType: "image/png" })),
@@ -178,5 +179,25 @@ export async function exerciseApi(server, check) {
     token: null,
     body: { oidcToken: "not-a-jwt", commit: sha1("first") },
   });
+  // The Tests API: a second reference build in which home.png changed gives its test a change.
+  const third = await upload([["home.png", changed]], sha1("third"), "main", { referenceCommit: sha1("first") });
+  const thirdValues = { ...names, buildNumber: third.number };
+  let thirdBuild = third;
+  while (["pending", "progress"].includes(thirdBuild.status) && Date.now() < deadline + 60_000) {
+    await new Promise((done) => setTimeout(done, 100));
+    thirdBuild = (await call("get", "/projects/{owner}/{project}/builds/{buildNumber}", { values: thirdValues })).body;
+  }
+  const tests = (await call("get", "/projects/{owner}/{project}/tests", { values: names, query: { metricsPeriod: "LAST_24_HOURS" } })).body;
+  const testValues = { ...names, testId: tests.results[0].id };
+  await call("get", "/projects/{owner}/{project}/tests/{testId}", { values: testValues });
+  const changes = (await call("get", "/projects/{owner}/{project}/tests/{testId}/changes", { values: testValues })).body;
+  if (changes.results.length !== 1) throw new Error(`changes of ${testValues.testId}: ${JSON.stringify(changes)}`);
+  await call("post", "/projects/{owner}/{project}/changes/{changeId}/ignore", {
+    values: { ...names, changeId: changes.results[0].id },
+    token: pat,
+  });
+  await call("get", "/projects/{owner}/{project}/ignored-changes", { values: names });
+  await call("get", "/projects/{owner}/{project}/tests/{testId}", { values: { ...names, testId: "NOPE-FW2D" } }); // 404
+  await call("get", "/projects/{owner}/{project}/tests", { values: names, query: { metricsPeriod: "LAST_YEAR" } }); // 400
   return count;
 }

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <string>
 
 #include "loupe/export.hpp"
@@ -28,6 +29,20 @@ struct Job {
 struct JobOptions {
     int max_attempts = 5;
     int64_t delay_ms = 0;  ///< run no sooner than now + delay
+};
+
+/// Thrown by a handler that cannot do its work yet because something another job holds is busy
+/// (a lease on the same row): the job runs again after `delay_ms`, and this attempt does not
+/// count toward max_attempts. Nothing else about the job changes.
+class LOUPE_API JobDeferred : public std::runtime_error {
+public:
+    JobDeferred(int64_t delay_ms, const std::string& reason)
+        : std::runtime_error(reason), delay_ms_(delay_ms) {}
+    ~JobDeferred() override;  // key function: one typeinfo, in libloupe-core
+    int64_t delay_ms() const { return delay_ms_; }
+
+private:
+    int64_t delay_ms_;
 };
 
 /// Runs a job; throwing fails this attempt (retried with backoff until max_attempts).

@@ -68,6 +68,39 @@ TEST_CASE_FIXTURE(test::JobFixture, "jobs: a delayed job does not run before its
     CHECK(started_at >= enqueued_at + 300);
 }
 
+TEST_CASE_FIXTURE(test::JobFixture,
+                  "jobs: a deferred job runs again after the delay it asked for, the attempt not "
+                  "counted") {
+    std::mutex mutex;
+    std::vector<std::pair<int, int64_t>> runs;  // (attempt, when)
+    const JobKindTable kinds{{"test.busy",
+                              {[&](const Job& job) {
+                                   std::lock_guard lock(mutex);
+                                   runs.emplace_back(job.attempt, now_ms());
+                                   if (runs.size() < 3) {
+                                       throw JobDeferred(150, "the row is busy");
+                                   }
+                               },
+                               {}}}};
+    JobOptions once;
+    once.max_attempts = 1;
+    const int64_t id = enqueue("test.busy", Json::object(), once);
+    JobWorkers workers(*database, kinds, settings(), log, signal);
+    workers.start();
+    REQUIRE(wait_until([&] { return job(id).status == "done"; }));
+    workers.stop();
+    std::lock_guard lock(mutex);
+    REQUIRE(runs.size() == 3);
+    // One attempt allowed, yet three runs: deferrals are not failures.
+    CHECK(runs[0].first == 1);
+    CHECK(runs[1].first == 1);
+    CHECK(runs[2].first == 1);
+    CHECK(runs[1].second - runs[0].second >= 150);
+    CHECK(runs[2].second - runs[1].second >= 150);
+    CHECK(job(id).attempts == 1);
+    CHECK_FALSE(job(id).last_error.has_value());
+}
+
 TEST_CASE_FIXTURE(test::JobFixture, "jobs: an enqueue in this process wakes an idle worker") {
     std::atomic<int> runs{0};
     const JobKindTable kinds{{"test.wake", {[&](const Job&) { ++runs; }, {}}}};

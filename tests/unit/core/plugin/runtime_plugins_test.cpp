@@ -62,6 +62,29 @@ TEST_CASE("a plugin whose install throws is refused and leaves nothing registere
     CHECK_FALSE(has_route(runtime->registries(), "/fixture/never"));
 }
 
+TEST_CASE("a subscription to an event version its publisher does not publish stops the start") {
+    loupe::test::TestDatabase database;
+    loupe::test::TempDir data;
+    auto config = loupe::Config::load(
+        "",
+        {{"db.url", database.url()},
+         {"data.dir", data.path()},
+         {"plugins.path", std::string(LOUPE_TEST_PLUGIN_DIR) + ":" + LOUPE_TEST_FIXTURE_PLUGIN_DIR},
+         {"plugins.enabled", "builds,subscribes_v2"},
+         {"log.level", "error"}});
+    loupe::Runtime runtime(std::move(config));
+    try {
+        runtime.load_plugins();
+        FAIL("expected a refusal");
+    } catch (const loupe::PluginLoadError& error) {
+        CHECK(std::string(error.what()) ==
+              "plugin 'subscribes_v2' subscribes 'subscribes_v2.listener' to event "
+              "'build.concluded' version 2, but plugin 'builds' publishes version 1 (rebuild one "
+              "against the other)");
+    }
+    CHECK_FALSE(runtime.registries().frozen);
+}
+
 TEST_CASE("registering after install() is a programming error") {
     loupe::test::TestDatabase database;
     loupe::test::TempDir data;

@@ -73,6 +73,7 @@ struct Objects {
     std::string build_id;
     std::string diff_id;
     std::string change_id;
+    std::string test_id;
     std::string comment_id;
     std::string review_id;
     std::string deployment_id;
@@ -250,6 +251,7 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
     const json diff = list_diffs(server, o.build_number)["results"][0];
     o.diff_id = diff["id"];
     o.change_id = diff["change"]["id"];
+    o.test_id = diff["test"]["id"];
     o.blob_key = diff["head"]["key"].is_string() ? diff["head"]["key"].get<std::string>()
                                                  : std::string(64, 'a');
     const std::string build_path =
@@ -294,6 +296,7 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
         {"diffId", o.diff_id},
         {"side", "head"},
         {"changeId", o.change_id},
+        {"testId", o.test_id},
         {"commentId", o.comment_id},
         {"reviewId", o.review_id},
         {"deploymentId", o.deployment_id},

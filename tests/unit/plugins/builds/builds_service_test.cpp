@@ -1,7 +1,11 @@
-// The builds service as another plugin sees it (fixture plugin "builds_probe", loaded from its
-// own folder beside the built-in plugins): reads agree with the API, the one write changes the
-// build's status, and observers see each lifecycle event inside the writing transaction.
+// The builds plugin as another plugin sees it (fixture plugin "builds_probe", loaded from its
+// own folder beside the built-in plugins): reads agree with the API, the review-state write
+// changes the build's status, and builds' events reach a subscriber after the change, retried
+// when it fails, never rolling the build back.
 #include <doctest/doctest.h>
+
+#include <chrono>
+#include <thread>
 
 #include "processing_client.hpp"
 #include "support/build_paths.hpp"
@@ -25,20 +29,22 @@ json probe(const ServerProcess& server, const std::string& path) {
     return result.json();
 }
 
-std::vector<std::string> events_of(const json& events, const std::string& build_id) {
-    std::vector<std::string> out;
-    for (const auto& event : events) {
+/// The events the probe received about build `build_id`, by type, once every delivery settled.
+std::map<std::string, json> events_of(const ServerProcess& server, const std::string& build_id) {
+    wait_jobs_settled(server, "builds_probe.events");
+    std::map<std::string, json> events;
+    for (const auto& event : probe(server, "/events")) {
         if (std::to_string(event["build"].get<int64_t>()) == build_id) {
-            out.push_back(event["event"].get<std::string>() + ":" +
-                          event["status"].get<std::string>());
+            CHECK_MESSAGE(events.emplace(event["type"].get<std::string>(), event).second,
+                          "two events of one type: " << event.dump());
         }
     }
-    return out;
+    return events;
 }
 
 }  // namespace
 
-TEST_CASE("builds service: reads, review state and lifecycle events, as a plugin sees them") {
+TEST_CASE("builds service: reads and the review-state write, as a plugin sees them") {
     ServerProcess server(with_probe());
     const Paint block{10, 8, 14, 10};
     const json main_body = {{"commit", sha('a')}, {"branch", "main"}};
@@ -78,28 +84,79 @@ TEST_CASE("builds service: reads, review state and lifecycle events, as a plugin
     CHECK(by_name["y"]["status"] == "unchanged");
     CHECK(by_name["y"]["needsReview"] == false);
 
-    // Observers saw the check's life in order, each with the status it had then.
-    CHECK(events_of(probe(server, "/events"), id) ==
-          std::vector<std::string>{"created:pending", "finalized:pending",
-                                   "concluded:changes-detected"});
-
-    // The review-state write: the API reads it at once, observers hear of it once.
-    auto accept = http_json("POST", server.base_url() + "/v2/probe/builds/" + id + "/review-state",
-                            {{"state", "accepted"}});
-    REQUIRE(accept.status == 204);
+    // The review-state write: the API reads it at once; a second identical write changes
+    // nothing.
+    const auto review_url = server.base_url() + "/v2/probe/builds/" + id + "/review-state";
+    auto accept = http_json("POST", review_url, {{"state", "accepted"}});
+    REQUIRE(accept.status == 200);
+    CHECK(accept.json()["before"].is_null());
+    CHECK(accept.json()["build"]["status"] == "accepted");
     CHECK(get_build(server, check["number"])["status"] == "accepted");
-    CHECK(http_json("POST", server.base_url() + "/v2/probe/builds/" + id + "/review-state",
-                    {{"state", "accepted"}})
-              .status == 204);
-    auto events = events_of(probe(server, "/events"), id);
-    REQUIRE(events.size() == 4);
-    CHECK(events.back() == "review_changed:accepted");
+    auto again = http_json("POST", review_url, {{"state", "accepted"}});
+    CHECK(again.json()["before"] == "accepted");
     // Clearing it restores the conclusion.
-    http_json("POST", server.base_url() + "/v2/probe/builds/" + id + "/review-state",
-              json::object());
+    auto cleared = http_json("POST", review_url, json::object());
+    CHECK(cleared.json()["before"] == "accepted");
     CHECK(get_build(server, check["number"])["status"] == "changes-detected");
     CHECK(reference["type"].is_null());  // the resource shows no type; the summary does
 
     auto missing = http_get(server.base_url() + "/v2/probe/builds/987654");
     CHECK(missing.status == 404);
+}
+
+TEST_CASE(
+    "builds events: created, finalized and concluded reach a subscriber, each once, "
+    "retried when it fails, the build never rolled back") {
+    ServerProcess server(with_probe());
+    // The probe's first two deliveries throw, whichever events they carry.
+    REQUIRE(
+        http_json("POST", server.base_url() + "/v2/probe/fail-deliveries", {{"count", 2}}).status ==
+        204);
+    auto build =
+        wait_concluded(server, push_shots(server, {{"x", png_blob("x")}},
+                                          {{"commit", sha('c')}, {"branch", "main"}})["number"]);
+    // A first build's screenshot is added: a change, on a reference build.
+    CHECK(build["status"] == "changes-detected");
+    const std::string id = build["id"];
+
+    auto events = events_of(server, id);
+    REQUIRE(events.size() == 3);
+    const auto& created = events["build.created"];
+    CHECK(created["status"] == "pending");
+    CHECK(created["publisher"] == "builds");
+    CHECK(created["version"] == 1);
+    CHECK(created["data"]["build"]["number"] == build["number"]);
+    CHECK(created["data"]["build"]["branch"] == "main");
+    CHECK(created["data"]["build"]["headSha"] == sha('c'));
+    CHECK(created["data"]["build"]["prNumber"].is_null());
+    CHECK(events["build.finalized"]["status"] == "pending");
+    CHECK(events["build.finalized"]["data"]["screenshotCount"] == 1);
+    const auto& concluded = events["build.concluded"];
+    CHECK(concluded["status"] == "changes-detected");
+    CHECK(concluded["data"]["conclusion"] == "changes-detected");
+    CHECK(concluded["data"]["type"] == "reference");
+    CHECK(concluded["data"]["stats"]["added"] == 1);
+    // Every event recorded once; the two failed attempts were retried (same event, attempt
+    // counted), not lost and not duplicated.
+    int retried_attempts = 0;
+    for (const auto& [type, event] : events) {
+        CHECK(event["deliveries"] == 1);
+        retried_attempts += event["attempt"].get<int>() - 1;
+    }
+    CHECK(retried_attempts == 2);
+
+    // `loupe jobs list` shows the deliveries: the subscriber's kind, the envelope as payload.
+    std::string out;
+    REQUIRE(server.run_cli(
+                {"jobs", "list", "--kind", "builds_probe.events", "--status", "done", "--json"},
+                out) == 0);
+    const auto jobs = json::parse(out.substr(out.find('{')))["jobs"];
+    REQUIRE(jobs.size() == 3);
+    for (const auto& job : jobs) {
+        CHECK(job["kind"] == "builds_probe.events");
+        CHECK(job["maxAttempts"] == 4);
+        CHECK(job["payload"]["publisher"] == "builds");
+        CHECK(events.contains(job["payload"]["type"].get<std::string>()));
+        CHECK(job["payload"]["id"] == events[job["payload"]["type"].get<std::string>()]["id"]);
+    }
 }

@@ -151,6 +151,24 @@ nlohmann::json list_diffs(const ServerProcess& server, int64_t number, const std
     return result.json();
 }
 
+void wait_jobs_settled(const ServerProcess& server, const std::string& kind) {
+    auto db = open_server_database(server);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    for (;;) {
+        long long unsettled = 0;
+        *db << "SELECT COUNT(*) FROM jobs WHERE kind = :kind AND status IN ('queued', 'running')",
+            soci::use(kind), soci::into(unsettled);
+        if (unsettled == 0) {
+            return;
+        }
+        if (std::chrono::steady_clock::now() > deadline) {
+            FAIL(unsettled << " job(s) of kind " << kind << " still unsettled\n"
+                           << server.output());
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+}
+
 std::string sha(char c) {
     return std::string(40, c);
 }

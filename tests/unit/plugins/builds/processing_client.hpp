@@ -44,6 +44,10 @@ nlohmann::json wait_concluded(const ServerProcess& server, int64_t number);
 nlohmann::json list_diffs(const ServerProcess& server, int64_t number,
                           const std::string& query = "");
 
+/// Waits until no job of `kind` (an event subscriber's deliveries, for one) is queued or
+/// running (60 s at most): what the subscriber does to events already published is done.
+void wait_jobs_settled(const ServerProcess& server, const std::string& kind);
+
 /// A 40-hex commit made of `c`.
 std::string sha(char c);
 

@@ -69,24 +69,24 @@ TEST_CASE("pairing: baseName candidates in order, a used fallback is not removed
 }
 
 TEST_CASE("diff status: every rule of the table") {
-    CHECK(diff_status(facts(true, false)) == "removed");
-    CHECK(diff_status(facts(false, true)) == "added");
+    CHECK(diff_status(facts(true, false)) == DiffStatus::removed);
+    CHECK(diff_status(facts(false, true)) == DiffStatus::added);
     auto failure = facts(false, true);
     failure.head_name = "login (failed).png";
-    CHECK(diff_status(failure) == "failure");
+    CHECK(diff_status(failure) == DiffStatus::failure);
     failure.head_metadata = {{"test", {{"retry", 0}, {"retries", 2}}}};
-    CHECK(diff_status(failure) == "retryFailure");
+    CHECK(diff_status(failure) == DiffStatus::retry_failure);
     failure.head_metadata = {{"test", {{"retry", 2}, {"retries", 2}}}};
-    CHECK(diff_status(failure) == "failure");
-    CHECK(diff_status(facts(true, true)) == "pending");
-    CHECK(diff_status(facts(true, true), true) == "unchanged");
-    CHECK(diff_status(facts(true, true, 0.0)) == "unchanged");
-    CHECK(diff_status(facts(true, true, 0.25)) == "changed");
+    CHECK(diff_status(failure) == DiffStatus::failure);
+    CHECK(diff_status(facts(true, true)) == DiffStatus::pending);
+    CHECK(diff_status(facts(true, true), true) == DiffStatus::unchanged);
+    CHECK(diff_status(facts(true, true, 0.0)) == DiffStatus::unchanged);
+    CHECK(diff_status(facts(true, true, 0.25)) == DiffStatus::changed);
     auto ignored = facts(true, true, 0.25);
     ignored.ignored = true;
-    CHECK(diff_status(ignored) == "ignored");
+    CHECK(diff_status(ignored) == DiffStatus::ignored);
     ignored.score = 0.0;
-    CHECK(diff_status(ignored) == "unchanged");
+    CHECK(diff_status(ignored) == DiffStatus::unchanged);
 }
 
 TEST_CASE("stats: the issue's example, parentName excluded, removed always counted") {
@@ -104,13 +104,13 @@ TEST_CASE("stats: the issue's example, parentName excluded, removed always count
                         {"failure", 0},
                         {"retryFailure", 0},
                         {"total", 5}});
-    CHECK(compute_conclusion(stats, false) == "changes-detected");
+    CHECK(compute_conclusion(stats, false) == Conclusion::changes_detected);
 }
 
 TEST_CASE("conclusion: removed only counts outside subsets, failures never trigger it") {
     const auto removed_only = compute_stats({facts(true, false), facts(true, true, 0.0)});
-    CHECK(compute_conclusion(removed_only, false) == "changes-detected");
-    CHECK(compute_conclusion(removed_only, true) == "no-changes");
+    CHECK(compute_conclusion(removed_only, false) == Conclusion::changes_detected);
+    CHECK(compute_conclusion(removed_only, true) == Conclusion::no_changes);
     auto failure = facts(false, true);
     failure.head_name = "a (failed).png";
     auto ignored = facts(true, true, 0.3);
@@ -119,8 +119,8 @@ TEST_CASE("conclusion: removed only counts outside subsets, failures never trigg
     CHECK(quiet["failure"] == 1);
     CHECK(quiet["ignored"] == 1);
     CHECK(quiet["unchanged"] == 1);
-    CHECK(compute_conclusion(quiet, false) == "no-changes");
-    CHECK(compute_conclusion(compute_stats({}), false) == "no-changes");
+    CHECK(compute_conclusion(quiet, false) == Conclusion::no_changes);
+    CHECK(compute_conclusion(compute_stats({}), false) == Conclusion::no_changes);
 }
 
 }  // namespace loupe::builds

@@ -71,3 +71,30 @@ TEST_CASE("sqids: argument checks") {
     CHECK(sqids.encode({}).empty());
     CHECK(sqids.decode("").empty());
 }
+
+TEST_CASE("test ids parse back: split at the last dash, the canonical sqid only") {
+    for (int64_t id : {int64_t{0}, int64_t{1}, int64_t{42}, int64_t{9007199254740991}}) {
+        auto back = parse_test_public_id(test_public_id("my-app", id));
+        REQUIRE(back);
+        CHECK(back->project_part == "MY-APP");
+        CHECK(back->test_id == id);
+    }
+    // Malformed: no dash, nothing before or after it, characters outside Argos's alphabet
+    // (sqids are case-sensitive), two numbers, or a string that decodes to 1 but is not its id.
+    const std::string alphabet = "FN5LTPGRW98EB2X3ZYHDCU0AS7KJQV64MO1I";
+    const Sqids argos(alphabet, 4);
+    for (const char* bad : {"WEB", "-FW2D", "WEB-", "WEB-fw2d", "WEB-FW2D!"}) {
+        CHECK_MESSAGE(!parse_test_public_id(bad), bad);
+    }
+    CHECK_FALSE(parse_test_public_id("WEB-" + argos.encode({1, 2})));
+    int non_canonical = 0;
+    for (char c : alphabet) {
+        const std::string longer = "FW2D" + std::string(1, c);
+        const auto numbers = argos.decode(longer);
+        if (numbers.size() == 1 && argos.encode(numbers) != longer) {
+            ++non_canonical;
+            CHECK_MESSAGE(!parse_test_public_id("WEB-" + longer), longer);
+        }
+    }
+    CHECK(non_canonical > 0);
+}

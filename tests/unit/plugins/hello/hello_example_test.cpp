@@ -1,7 +1,7 @@
 // The SDK example plugin (examples/plugin-hello), compiled by the tree as a fixture plugin so
-// the suite runs it on SQLite and PostgreSQL: its migration, routes, job and its use of the
-// builds service. tests/packaging/run.sh builds the same source out of tree against the
-// installed SDK.
+// the suite runs it on SQLite and PostgreSQL: its migrations, routes, job, its use of the
+// builds service and its subscriber to build.concluded. tests/packaging/run.sh builds the same
+// source out of tree against the installed SDK.
 #include <doctest/doctest.h>
 
 #include <chrono>
@@ -65,14 +65,14 @@ TEST_CASE("SDK example plugin: migration, routes, job and the builds service") {
     CHECK(greeting["id"] == created.json()["id"]);
     CHECK(greeting["reply"] == "Bonjour, world!");
 
-    // The observer greets the concluded build in the transaction that concluded it.
+    // The subscriber greets the concluded build once its conclusion was delivered.
     auto build =
         wait_concluded(server, push_shots(server, {{"x", png_blob("x")}},
                                           {{"commit", sha('a')}, {"branch", "main"}})["number"]);
     const auto number = std::to_string(build["number"].get<int64_t>());
     const std::string status = build["status"];
-    auto observed = replied_greeting(server, "build #" + number + " (" + status + ")");
-    CHECK(observed["reply"] == "Bonjour, build #" + number + " (" + status + ")!");
+    auto greeted_build = replied_greeting(server, "build #" + number + " (" + status + ")");
+    CHECK(greeted_build["reply"] == "Bonjour, build #" + number + " (" + status + ")!");
 
     auto greeted =
         http_get(server.base_url() + "/v2/hello/builds/" + number, server.project_token());

@@ -185,6 +185,8 @@ TEST_CASE("comment body: @slug mentions resolve to users of the account") {
             {"type":"mention","attrs":{"id":"17","label":"alice"}},
             {"type":"text","text":" again"}]})"));
         CHECK(body.mentioned_user_ids == std::vector<std::string>{"17", "23"});
+        // A stored document gives the same mentions again (what comment.created carries).
+        CHECK(mentioned_user_ids(body.doc) == body.mentioned_user_ids);
         CHECK(body.text == " and , not @carol nor  again");
     }
     SUBCASE("addresses, code, links and glued words are not mentions") {

@@ -357,8 +357,13 @@ TEST_CASE("approvals carry forward to a later build of the branch with the same 
     approve(server, server.personal_token(), f.x);
     approve(server, bob, f.x);
 
-    // Same change on the next commit of the branch: approved on behalf of both reviewers.
-    auto again = f.push_check(sha('c'), block, {{"referenceCommit", sha('a')}});
+    // Same change on the next commit of the branch: approved on behalf of both reviewers, once
+    // the build's conclusion reached the reviews plugin.
+    const auto carried = [&](const json& concluded) {
+        wait_jobs_settled(server, "reviews.carry_approvals");
+        return get_build(server, number_of(concluded));
+    };
+    auto again = carried(f.push_check(sha('c'), block, {{"referenceCommit", sha('a')}}));
     CHECK(again["status"] == "accepted");
     CHECK(again["review"]["automatic"] == true);
     CHECK(again["review"]["inheritedFrom"]["buildNumber"] == f.x);
@@ -370,12 +375,13 @@ TEST_CASE("approvals carry forward to a later build of the branch with the same 
     CHECK_FALSE(inherited[0]["inheritedFrom"].is_null());
 
     // Another change asks for review again.
-    auto different = f.push_check(sha('d'), other_block, {{"referenceCommit", sha('a')}});
+    auto different = carried(f.push_check(sha('d'), other_block, {{"referenceCommit", sha('a')}}));
     CHECK(different["status"] == "changes-detected");
     CHECK(different["review"].is_null());
     CHECK(list_reviews(server, bob, number_of(different)).empty());
     // So does the same change on another branch.
-    auto elsewhere = f.push_check(sha('e'), block, {{"referenceCommit", sha('a')}}, "other");
+    auto elsewhere =
+        carried(f.push_check(sha('e'), block, {{"referenceCommit", sha('a')}}, "other"));
     CHECK(elsewhere["status"] == "changes-detected");
 }
 

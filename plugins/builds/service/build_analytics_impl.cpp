@@ -1,30 +1,29 @@
-// The builds service's reads for analytics: build activity per time bucket, and the flakiest
-// tests of a project.
+#include "service/build_analytics_impl.hpp"
+
 #include <algorithm>
 
 #include "ids/public_ids.hpp"
 #include "metrics/test_metrics.hpp"
-#include "service/builds_service_impl.hpp"
 #include "store/build_activity.hpp"
 #include "store/test_stats.hpp"
 
 namespace loupe::builds {
 
-std::vector<BuildActivityRow> BuildsServiceImpl::build_activity(
+std::vector<BuildActivityRow> BuildAnalyticsImpl::build_activity(
     soci::session& session, const std::vector<int64_t>& project_ids, int64_t from_ms, int64_t to_ms,
     ActivityBucket bucket) {
     return builds::build_activity(session, project_ids, from_ms, to_ms, bucket);
 }
 
-std::vector<int64_t> BuildsServiceImpl::account_projects_with_builds(soci::session& session,
-                                                                     int64_t account_id,
-                                                                     int64_t from_ms,
-                                                                     int64_t to_ms) {
+std::vector<int64_t> BuildAnalyticsImpl::account_projects_with_builds(soci::session& session,
+                                                                      int64_t account_id,
+                                                                      int64_t from_ms,
+                                                                      int64_t to_ms) {
     return builds::account_projects_with_builds(session, account_id, from_ms, to_ms);
 }
 
-std::optional<int64_t> BuildsServiceImpl::metrics_period_start(const std::string& period,
-                                                               int64_t now_ms) {
+std::optional<int64_t> BuildAnalyticsImpl::metrics_period_start(const std::string& period,
+                                                                int64_t now_ms) {
     auto parsed = parse_metrics_period(period);
     if (!parsed) {
         return std::nullopt;
@@ -32,8 +31,8 @@ std::optional<int64_t> BuildsServiceImpl::metrics_period_start(const std::string
     return period_start_ms(*parsed, now_ms);
 }
 
-std::vector<FlakyTest> BuildsServiceImpl::flaky_tests(soci::session& session, int64_t project_id,
-                                                      int64_t from_ms, int64_t now_ms, int limit) {
+std::vector<FlakyTest> BuildAnalyticsImpl::flaky_tests(soci::session& session, int64_t project_id,
+                                                       int64_t from_ms, int64_t now_ms, int limit) {
     const auto ids = project_tests_counted(session, project_id, from_ms, now_ms);
     const auto counts = test_counts_for(session, ids, from_ms, now_ms);
     struct Candidate {
