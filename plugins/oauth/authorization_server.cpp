@@ -38,15 +38,13 @@ TokenSet issue_pair(soci::session& session, const store::Grant& grant, int64_t n
 }  // namespace
 
 std::string AuthorizationServer::approve(int64_t user_id, const std::string& client_id,
-                                         const std::string& scope,
-                                         const std::string& redirect_uri,
+                                         const std::string& scope, const std::string& redirect_uri,
                                          const std::string& code_challenge) {
     const std::string code = crypto::random_hex(32);
     database_.transaction([&](soci::session& session) {
         const int64_t now = now_ms();
         const int64_t grant_id = store::create_grant(session, user_id, client_id, scope, now);
-        store::store_code(session, code, grant_id, redirect_uri, code_challenge,
-                          now + code_ttl_ms);
+        store::store_code(session, code, grant_id, redirect_uri, code_challenge, now + code_ttl_ms);
     });
     return code;
 }

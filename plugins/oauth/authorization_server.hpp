@@ -51,7 +51,8 @@ public:
     std::optional<int64_t> user_of_access_token(const std::string& token);
 
 private:
-    std::variant<TokenSet, OAuthError> redeem_code(const std::map<std::string, std::string>& fields);
+    std::variant<TokenSet, OAuthError> redeem_code(
+        const std::map<std::string, std::string>& fields);
     std::variant<TokenSet, OAuthError> rotate_refresh_token(
         const std::map<std::string, std::string>& fields);
 

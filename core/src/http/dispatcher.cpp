@@ -207,6 +207,13 @@ Response Dispatcher::run(Exchange& exchange, Context& context) const {
         }
         // Express's body parser runs first: 413 and malformed JSON precede validation.
         request.json();
+    } else if (route.options.body == BodyMode::form) {
+        if (has_body && !is_form_media_type(exchange.header("Content-Type"))) {
+            throw HttpError(415,
+                            "Unsupported Media Type: send the body as "
+                            "application/x-www-form-urlencoded");
+        }
+        request.body();
     }
     Handler handler = route.prepare(request);
     if (!handler) {

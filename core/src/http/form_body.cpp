@@ -16,8 +16,9 @@ std::map<std::string, std::string> parse_form_body(std::string_view body) {
         }
         const auto equals = pair.find('=');
         std::string name = percent_decode(pair.substr(0, equals), true);
-        std::string value =
-            equals == std::string_view::npos ? std::string() : percent_decode(pair.substr(equals + 1), true);
+        std::string value = equals == std::string_view::npos
+                                ? std::string()
+                                : percent_decode(pair.substr(equals + 1), true);
         if (!fields.emplace(name, std::move(value)).second) {
             throw HttpError::bad_request("The field " + name + " is sent more than once");
         }

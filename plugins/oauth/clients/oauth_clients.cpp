@@ -9,7 +9,8 @@ namespace {
 
 /// `http://<loopback host>:<port>/callback`, the port 1..65535.
 bool is_loopback_callback(std::string_view uri) {
-    for (const std::string_view host : {"http://127.0.0.1:", "http://[::1]:", "http://localhost:"}) {
+    for (const std::string_view host :
+         {"http://127.0.0.1:", "http://[::1]:", "http://localhost:"}) {
         if (!uri.starts_with(host)) {
             continue;
         }
@@ -64,8 +65,7 @@ std::optional<RequestProblem> check_request(const AuthorizationRequest& request,
     }
     if (!is_allowed_redirect(*client, request.redirect_uri)) {
         return RequestProblem{"invalid_request",
-                              "This application may not be sent to " + request.redirect_uri,
-                              false};
+                              "This application may not be sent to " + request.redirect_uri, false};
     }
     if (request.response_type != "code") {
         return RequestProblem{"unsupported_response_type", "response_type must be code"};

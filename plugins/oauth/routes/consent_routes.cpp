@@ -12,9 +12,9 @@ namespace {
 
 AuthorizationRequest request_of_query(const Request& request) {
     const auto get = [&](std::string_view name) { return request.query(name).value_or(""); };
-    return AuthorizationRequest{get("client_id"),     get("redirect_uri"), get("response_type"),
-                                get("scope"),         get("state"),        get("code_challenge"),
-                                get("code_challenge_method")};
+    return AuthorizationRequest{
+        get("client_id"), get("redirect_uri"),   get("response_type"),        get("scope"),
+        get("state"),     get("code_challenge"), get("code_challenge_method")};
 }
 
 AuthorizationRequest request_of_json(const Json& body) {
@@ -23,9 +23,9 @@ AuthorizationRequest request_of_json(const Json& body) {
                    ? body[name].get<std::string>()
                    : std::string();
     };
-    return AuthorizationRequest{get("client_id"), get("redirect_uri"),   get("response_type"),
-                                get("scope"),     get("state"),          get("code_challenge"),
-                                get("code_challenge_method")};
+    return AuthorizationRequest{
+        get("client_id"), get("redirect_uri"),   get("response_type"),        get("scope"),
+        get("state"),     get("code_challenge"), get("code_challenge_method")};
 }
 
 std::string query_encode(std::string_view text) {
@@ -49,9 +49,8 @@ std::string redirect_with(const AuthorizationRequest& request, const std::string
            (request.state.empty() ? "" : "&state=" + query_encode(request.state));
 }
 
-/// 400 with the OAuth error, and where the page may send the browser when it may.
-[[noreturn]] void refuse(const AuthorizationRequest& request, const RequestProblem& problem) {
-    (void)request;
+/// 400 naming what is wrong; the page shows it and sends the browser nowhere.
+[[noreturn]] void refuse(const RequestProblem& problem) {
     throw HttpError::bad_request(problem.description);
 }
 
@@ -91,7 +90,7 @@ void add_consent_routes(Host& host, std::shared_ptr<AuthorizationServer> server)
             const auto asked = request_of_query(request);
             std::vector<std::string> scopes;
             if (const auto problem = check_request(asked, scopes)) {
-                refuse(asked, *problem);
+                refuse(*problem);
             }
             Json scope_list = Json::array();
             for (const auto& info : known_scopes()) {
@@ -120,15 +119,15 @@ void add_consent_routes(Host& host, std::shared_ptr<AuthorizationServer> server)
             const auto asked = request_of_json(body);
             std::vector<std::string> scopes;
             if (const auto problem = check_request(asked, scopes)) {
-                refuse(asked, *problem);
+                refuse(*problem);
             }
             const bool approved = body.is_object() && body.value("approve", Json()).is_boolean() &&
                                   body["approve"].get<bool>();
             if (!approved) {
-                return Response::json(Json{
-                    {"redirectUrl",
-                     redirect_with(asked, "error=access_denied&error_description=" +
-                                              query_encode("The request was denied"))}});
+                return Response::json(
+                    Json{{"redirectUrl",
+                          redirect_with(asked, "error=access_denied&error_description=" +
+                                                   query_encode("The request was denied"))}});
             }
             std::string scope;
             for (const auto& name : scopes) {

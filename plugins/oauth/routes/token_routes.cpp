@@ -17,12 +17,8 @@ Response oauth_error(int status, const std::string& error, const std::string& de
         Response::json(Json{{"error", error}, {"error_description", description}}, status));
 }
 
-/// The form fields of the body; nullopt (after answering) when it is not a form.
+/// The form fields of the body (the route's BodyMode::form checked its media type).
 std::optional<std::map<std::string, std::string>> form_of(Request& request) {
-    const auto type = request.header("Content-Type").value_or("");
-    if (!type.starts_with("application/x-www-form-urlencoded")) {
-        return std::nullopt;
-    }
     return parse_form_body(request.body());
 }
 
@@ -54,25 +50,27 @@ void add_token_routes(Host& host, std::shared_ptr<AuthorizationServer> server) {
                                                 {"expires_in", tokens.expires_in_s},
                                                 {"refresh_token", tokens.refresh_token},
                                                 {"scope", tokens.scope}}));
-        });
+        },
+        RouteOptions{BodyMode::form});
 
-    host.routes().add(Method::post, "/oauth/revoke", AuthRequirement::none,
-                      RouteAccess::public_route("the token in the body is the credential"),
-                      [server](Request& request) {
-                          std::optional<std::map<std::string, std::string>> fields;
-                          try {
-                              fields = form_of(request);
-                          } catch (const HttpError& error) {
-                              return oauth_error(400, "invalid_request", error.what());
-                          }
-                          if (!fields || !fields->contains("token")) {
-                              return oauth_error(400, "invalid_request", "token is required");
-                          }
-                          const auto client = fields->find("client_id");
-                          server->revoke(fields->at("token"),
-                                         client == fields->end() ? "" : client->second);
-                          return no_store(Response::json(Json::object()));
-                      });
+    host.routes().add(
+        Method::post, "/oauth/revoke", AuthRequirement::none,
+        RouteAccess::public_route("the token in the body is the credential"),
+        [server](Request& request) {
+            std::optional<std::map<std::string, std::string>> fields;
+            try {
+                fields = form_of(request);
+            } catch (const HttpError& error) {
+                return oauth_error(400, "invalid_request", error.what());
+            }
+            if (!fields || !fields->contains("token")) {
+                return oauth_error(400, "invalid_request", "token is required");
+            }
+            const auto client = fields->find("client_id");
+            server->revoke(fields->at("token"), client == fields->end() ? "" : client->second);
+            return no_store(Response::json(Json::object()));
+        },
+        RouteOptions{BodyMode::form});
 }
 
 }  // namespace loupe::oauth

@@ -26,8 +26,7 @@ int64_t create_grant(soci::session& session, int64_t user_id, const std::string&
     long long id = 0;
     session << "INSERT INTO oauth_grants (user_id, client_id, scope, created_at) VALUES (:user, "
                ":client, :scope, :now) RETURNING id",
-        soci::use(user_id), soci::use(client_id), soci::use(scope), soci::use(now),
-        soci::into(id);
+        soci::use(user_id), soci::use(client_id), soci::use(scope), soci::use(now), soci::into(id);
     return id;
 }
 
@@ -92,8 +91,8 @@ bool use_code(soci::session& session, const std::string& code, int64_t now) {
     return changed_one_row(update);
 }
 
-void store_token(soci::session& session, const std::string& token, int64_t grant_id,
-                 TokenKind kind, int64_t now, int64_t expires_at) {
+void store_token(soci::session& session, const std::string& token, int64_t grant_id, TokenKind kind,
+                 int64_t now, int64_t expires_at) {
     const std::string token_hash = hash_of(token);
     const std::string kind_text = kind_name(kind);
     session << "INSERT INTO oauth_tokens (token_hash, grant_id, kind, created_at, expires_at) "

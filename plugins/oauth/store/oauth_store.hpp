@@ -40,8 +40,8 @@ std::optional<StoredCode> find_code(soci::session& session, const std::string& c
 bool use_code(soci::session& session, const std::string& code, int64_t now);
 
 enum class TokenKind { access, refresh };
-void store_token(soci::session& session, const std::string& token, int64_t grant_id,
-                 TokenKind kind, int64_t now, int64_t expires_at);
+void store_token(soci::session& session, const std::string& token, int64_t grant_id, TokenKind kind,
+                 int64_t now, int64_t expires_at);
 
 struct StoredToken {
     int64_t grant_id = 0;
