@@ -40,7 +40,7 @@ TokenSet issue_pair(soci::session& session, const store::Grant& grant, int64_t n
 std::string AuthorizationServer::approve(int64_t user_id, const std::string& client_id,
                                          const std::string& scope, const std::string& redirect_uri,
                                          const std::string& code_challenge) {
-    const std::string code = crypto::random_hex(32);
+    std::string code = crypto::random_hex(32);
     database_.transaction([&](soci::session& session) {
         const int64_t now = now_ms();
         const int64_t grant_id = store::create_grant(session, user_id, client_id, scope, now);
