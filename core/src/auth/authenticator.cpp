@@ -89,7 +89,11 @@ Principal Authenticator::authenticate(const std::optional<std::string>& authoriz
 Principal Authenticator::resolve(const std::string& token) const {
     switch (detect_token_kind(token)) {
         case TokenKind::oauth:
-            // Loupe issues no OAuth access tokens, so none can be found.
+            // OAuth access tokens belong to the plugin that issues them (oauth); without it
+            // none can be found.
+            if (const TokenResolver* resolver = plugin_resolver(token)) {
+                return (*resolver)(token);
+            }
             throw unauthorized(auth_messages::access_token_not_found);
         case TokenKind::personal:
             return resolve_personal(token);

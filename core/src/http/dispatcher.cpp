@@ -62,7 +62,11 @@ std::string header_safe(std::string_view text) {
 /// Adds each of `headers` the response does not carry yet (names compared without case).
 void add_missing_headers(Response& response,
                          const std::vector<std::pair<std::string, std::string>>& headers) {
-    for (const auto& [name, value] : headers) {
+    for (const auto& wanted : headers) {
+        // References to the pair's parts: clang-tidy's parser refuses a lambda capturing a
+        // structured binding.
+        const std::string& name = wanted.first;
+        const std::string& value = wanted.second;
         const bool present =
             std::any_of(response.headers.begin(), response.headers.end(), [&](const auto& header) {
                 return std::equal(header.first.begin(), header.first.end(), name.begin(),
@@ -207,6 +211,13 @@ Response Dispatcher::run(Exchange& exchange, Context& context) const {
         }
         // Express's body parser runs first: 413 and malformed JSON precede validation.
         request.json();
+    } else if (route.options.body == BodyMode::form) {
+        if (has_body && !is_form_media_type(exchange.header("Content-Type"))) {
+            throw HttpError(415,
+                            "Unsupported Media Type: send the body as "
+                            "application/x-www-form-urlencoded");
+        }
+        request.body();
     }
     Handler handler = route.prepare(request);
     if (!handler) {

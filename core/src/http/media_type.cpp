@@ -68,4 +68,12 @@ bool is_json_media_type(const std::optional<std::string>& content_type) {
            (view.starts_with("application/") && view.ends_with("+json"));
 }
 
+bool is_form_media_type(const std::optional<std::string>& content_type) {
+    if (!content_type) {
+        return false;
+    }
+    return to_lower(trim(std::string_view(*content_type).substr(0, content_type->find(';')),
+                         http_whitespace)) == "application/x-www-form-urlencoded";
+}
+
 }  // namespace loupe

@@ -126,9 +126,11 @@ Json generic_operation(const Route& route) {
     operation["responses"]["200"] = {{"description", "A response the plugin did not describe"},
                                      {"content", any_json}};
     if (has_body(route.method)) {
-        const bool streamed = route.options.body == BodyMode::stream;
-        operation["requestBody"]["content"] =
-            streamed ? Json{{"application/octet-stream", {{"schema", Json::object()}}}} : any_json;
+        const Json any_form{{"application/x-www-form-urlencoded", {{"schema", Json::object()}}}};
+        const Json any_bytes{{"application/octet-stream", {{"schema", Json::object()}}}};
+        operation["requestBody"]["content"] = route.options.body == BodyMode::stream ? any_bytes
+                                              : route.options.body == BodyMode::form ? any_form
+                                                                                     : any_json;
     }
     return operation;
 }

@@ -28,6 +28,7 @@ Response with_page_headers(Response response) {
 const char* const page_patterns[] = {
     "/",
     "/_loupe/login",
+    "/_loupe/oauth/authorize",
     "/{account}",
     "/{account}/{project}",
     "/{account}/{project}/builds",

@@ -1,8 +1,9 @@
 #pragma once
 // Extra bearer-token kinds contributed by plugins (e.g. "tokenless-github-" from auth).
-// The core tries them, longest prefix first, after its own `argos_oat_`/`arp_` rules and
-// before the project-token lookup. A resolver returns a project principal
-// or throws HttpError (401/403/...).
+// The core tries them, longest prefix first, after its own `arp_` rule and before the
+// project-token lookup; `argos_oat_` (OAuth access tokens) goes only to a plugin resolver. A
+// resolver returns the principal (a project, or a user for OAuth access tokens) or throws
+// HttpError (401/403/...).
 //
 // Session resolvers (a browser's cookie, from the web plugin) run only for a request that
 // carries no Authorization header, on routes that require a token: the first that returns a

@@ -36,6 +36,9 @@ using Prepare = std::function<Handler(Request&)>;
 enum class BodyMode {
     json,    ///< body read whole, up to http.max_json_bytes (413 above)
     stream,  ///< the handler streams it with Request::read (uploads)
+    /// `application/x-www-form-urlencoded` (415 otherwise), read whole up to the JSON limit;
+    /// the handler parses it with parse_form_body (loupe/http/form_body.hpp)
+    form,
 };
 
 struct RouteOptions {

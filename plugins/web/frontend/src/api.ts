@@ -14,6 +14,14 @@ export interface SignInProvider {
   startUrl: string;
 }
 
+/** An application asking, through `argos login`, to act for the signed-in person. */
+export interface OAuthRequest {
+  client: { id: string; name: string };
+  scopes: { name: string; description: string }[];
+  redirectUri: string;
+  user: UserRef;
+}
+
 export interface Session {
   user: UserRef | null;
   accounts?: string[];
@@ -250,6 +258,11 @@ export const api = {
     request<Session>("POST", "/_loupe/session", { headers: { Authorization: `Bearer ${token}` } }),
   signInWithLink: (token: string) => request<Session>("POST", "/_loupe/session/link", { body: { token } }),
   signOut: () => request<void>("DELETE", "/_loupe/session"),
+  oauthRequest: (query: URLSearchParams) => request<OAuthRequest>("GET", `/_loupe/oauth/request?${query}`),
+  oauthDecision: (query: URLSearchParams, approve: boolean) =>
+    request<{ redirectUrl: string }>("POST", "/_loupe/oauth/decision", {
+      body: { ...Object.fromEntries(query), approve },
+    }),
   signInProviders: () => request<{ providers: SignInProvider[] }>("GET", "/_loupe/sso/providers"),
 
   accountProjects: (account: string) =>

@@ -11,6 +11,7 @@ import { BuildPage } from "./pages/build-page";
 import { DeploymentsPage } from "./pages/deployments-page";
 import { ActivityPage } from "./pages/activity-page";
 import { Message } from "./components/message";
+import { OAuthConsentPage } from "./pages/oauth-consent-page";
 
 function toLogin() {
   const here = location.pathname + location.search;
@@ -50,6 +51,8 @@ export function App() {
   if (!session) return <div class="boot" aria-busy="true" />;
   if (route.page === "login" || !session.user)
     return <LoginPage session={session} next={route.page === "login" ? route.next : "/"} onSignedIn={adopt} />;
+
+  if (route.page === "oauthConsent") return <OAuthConsentPage query={route.query} />;
 
   const signOut = async () => {
     await api.signOut().catch(() => undefined);

@@ -74,7 +74,8 @@ std::set<std::string> captures_of(const std::string& pattern) {
     return names;
 }
 
-const char* const all_plugins = "auth, builds, reviews, deployments, web, analytics, git, sso";
+const char* const all_plugins =
+    "auth, builds, reviews, deployments, web, analytics, git, sso, oauth";
 
 }  // namespace
 

@@ -13,11 +13,16 @@ struct Admin {
 
     int run(std::vector<std::string> words, std::string& out) const {
         std::vector<std::string> args{
-            "--config", std::string(LOUPE_TEST_SOURCE_DIR) + "/etc/loupe.properties",
-            "--set",    "db.url=" + database.url(),
-            "--set",    "data.dir=" + data.path(),
-            "--set",    "plugins.path=" + loupe::test::tested_plugin_dir(),
-            "--set",    "plugins.enabled=auth,builds,reviews,deployments,web,analytics,git,sso",
+            "--config",
+            std::string(LOUPE_TEST_SOURCE_DIR) + "/etc/loupe.properties",
+            "--set",
+            "db.url=" + database.url(),
+            "--set",
+            "data.dir=" + data.path(),
+            "--set",
+            "plugins.path=" + loupe::test::tested_plugin_dir(),
+            "--set",
+            "plugins.enabled=auth,builds,reviews,deployments,web,analytics,git,sso,oauth",
             "admin"};
         args.insert(args.end(), words.begin(), words.end());
         return loupe::test::run_loupe(args, out);

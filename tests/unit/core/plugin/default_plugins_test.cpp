@@ -15,8 +15,8 @@
 
 namespace {
 
-const std::vector<std::string> whole_product = {"auth", "builds",    "reviews", "deployments",
-                                                "web",  "analytics", "git",     "sso"};
+const std::vector<std::string> whole_product = {
+    "auth", "builds", "reviews", "deployments", "web", "analytics", "git", "sso", "oauth"};
 
 std::string read_text(const std::string& path) {
     std::ifstream in(path);

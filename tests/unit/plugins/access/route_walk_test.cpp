@@ -48,6 +48,16 @@ const std::map<std::string, std::string> public_routes = {
     {"GET /_loupe/assets/{file}", "the page's scripts and styles"},
     {"GET /", "the page's shell: it reads every datum through the guarded API"},
     {"GET /_loupe/login", "the page's shell"},
+    {"GET /_loupe/oauth/authorize", "the page's shell (the consent page)"},
+    {"GET /_loupe/sso/providers", "the sign-in providers' names, for the sign-in page"},
+    {"GET /_loupe/sso/oidc/{provider}/start", "starts a sign-in: the caller is not signed in yet"},
+    {"GET /_loupe/sso/oidc/{provider}/callback",
+     "the state bound to the browser and the provider's code are the credentials"},
+    {"GET /oauth/authorize", "a redirect to the consent page, which requires signing in"},
+    {"POST /oauth/token",
+     "the code with its PKCE verifier, or the refresh token, is the credential"},
+    {"POST /oauth/revoke", "the token in the body is the credential"},
+    {"GET /auth/cli/success", "a static page"},
     {"GET /{account}", "the page's shell"},
     {"GET /{account}/{project}", "the page's shell"},
     {"GET /{account}/{project}/builds", "the page's shell"},
@@ -58,8 +68,10 @@ const std::map<std::string, std::string> public_routes = {
 
 // Routes that act on the caller's own identity, not on an object anyone else holds.
 const std::set<std::string> own_identity_routes = {
-    "POST /_loupe/session",  // a session for the token's own user
-    "GET /me",               // the caller's own user and the accounts of its scope
+    "POST /_loupe/session",         // a session for the token's own user
+    "GET /me",                      // the caller's own user and the accounts of its scope
+    "GET /_loupe/oauth/request",    // what a sign-in request asks of the caller
+    "POST /_loupe/oauth/decision",  // the caller's own grant to an application
 };
 
 /// What the walk sends besides the path: a query and a body (JSON), per route.
@@ -223,7 +235,8 @@ int order_of(const std::string& method, const std::string& path) {
 
 TEST_CASE("every route refuses a caller without access to the object it names") {
     ServerOptions options;
-    options.plugins = {"auth", "builds", "reviews", "deployments", "web", "analytics", "git"};
+    options.plugins = {"auth",      "builds", "reviews", "deployments", "web",
+                       "analytics", "git",    "sso",     "oauth"};
     ServerProcess server(options);
     const std::string& owner_pat = server.personal_token();
     const std::string& project_token = server.project_token();

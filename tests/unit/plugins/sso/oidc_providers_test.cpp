@@ -3,13 +3,12 @@
 #include "settings/oidc_providers.hpp"
 
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <stdexcept>
-
-#include <unistd.h>
 
 namespace {
 
@@ -105,8 +104,9 @@ TEST_CASE("OIDC providers: a wrong setting stops the start naming its key") {
     };
     CHECK(refusal({{"auth.oidc.providers", "corp"}}) ==
           "configuration key 'auth.oidc.corp.issuer': missing (provider \"corp\" needs it)");
-    CHECK(refusal({{"auth.oidc.providers", "Corp!"}}).starts_with(
-        "configuration key 'auth.oidc.providers': \"Corp!\" is not a provider id"));
+    CHECK(refusal({{"auth.oidc.providers", "Corp!"}})
+              .starts_with(
+                  "configuration key 'auth.oidc.providers': \"Corp!\" is not a provider id"));
     const Values base{{"auth.oidc.corp.issuer", "https://id.example.com"},
                       {"auth.oidc.corp.client_id", "loupe"}};
     auto values = base;
@@ -114,12 +114,14 @@ TEST_CASE("OIDC providers: a wrong setting stops the start naming its key") {
     CHECK(refusal(values) == "configuration key 'auth.oidc.corp.issuer': must be an http(s) URL");
     values = base;
     values["auth.oidc.corp.client_secret_file"] = "/nonexistent/secret";
-    CHECK(refusal(values) == "configuration key 'auth.oidc.corp.client_secret_file': cannot read "
-                             "the file /nonexistent/secret");
+    CHECK(refusal(values) ==
+          "configuration key 'auth.oidc.corp.client_secret_file': cannot read "
+          "the file /nonexistent/secret");
     values = base;
     values["auth.oidc.corp.roles.admins"] = "acme:admin";
-    CHECK(refusal(values).starts_with("configuration key 'auth.oidc.corp.roles.admins': unknown "
-                                      "role \"admin\""));
+    CHECK(
+        refusal(values).starts_with("configuration key 'auth.oidc.corp.roles.admins': unknown "
+                                    "role \"admin\""));
     values = base;
     values["auth.oidc.corp.roles"] = "admins";
     CHECK(refusal(values).starts_with("configuration key 'auth.oidc.corp.roles': expected"));

@@ -22,8 +22,7 @@ struct SsoFixture : loupe::test::IdentityFixture {
         CollectedMigrations migrations;
         loupe::sso::add_migrations(migrations);
         loupe::test::SilentLogger logger;
-        loupe::run_migrations(*database, {loupe::core_migration_track(), migrations.track},
-                              logger);
+        loupe::run_migrations(*database, {loupe::core_migration_track(), migrations.track}, logger);
         owner = identity.create_user("olga", "Olga");
         team = identity.create_team("acme", "Acme", "olga");
     }

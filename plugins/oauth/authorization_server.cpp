@@ -1,0 +1,155 @@
+#include "authorization_server.hpp"
+
+#include "loupe/crypto/digest.hpp"
+#include "loupe/crypto/random.hpp"
+#include "loupe/jose/pkce.hpp"
+#include "loupe/json.hpp"
+#include "store/oauth_store.hpp"
+
+namespace loupe::oauth {
+namespace {
+
+constexpr int64_t code_ttl_ms = 60'000;
+constexpr int64_t access_ttl_ms = 3'600'000;
+constexpr int64_t refresh_ttl_ms = 90LL * 24 * 3'600'000;
+constexpr std::string_view access_prefix = "argos_oat_";
+constexpr std::string_view refresh_prefix = "argos_ort_";
+
+std::string field(const std::map<std::string, std::string>& fields, const std::string& name) {
+    const auto found = fields.find(name);
+    return found == fields.end() ? std::string() : found->second;
+}
+
+OAuthError invalid_grant(std::string description) {
+    return OAuthError{400, "invalid_grant", std::move(description)};
+}
+
+TokenSet issue_pair(soci::session& session, const store::Grant& grant, int64_t now) {
+    TokenSet tokens{std::string(access_prefix) + crypto::random_hex(20),
+                    std::string(refresh_prefix) + crypto::random_hex(20), access_ttl_ms / 1000,
+                    grant.scope};
+    store::store_token(session, tokens.access_token, grant.id, store::TokenKind::access, now,
+                       now + access_ttl_ms);
+    store::store_token(session, tokens.refresh_token, grant.id, store::TokenKind::refresh, now,
+                       now + refresh_ttl_ms);
+    return tokens;
+}
+
+}  // namespace
+
+std::string AuthorizationServer::approve(int64_t user_id, const std::string& client_id,
+                                         const std::string& scope, const std::string& redirect_uri,
+                                         const std::string& code_challenge) {
+    std::string code = crypto::random_hex(32);
+    database_.transaction([&](soci::session& session) {
+        const int64_t now = now_ms();
+        const int64_t grant_id = store::create_grant(session, user_id, client_id, scope, now);
+        store::store_code(session, code, grant_id, redirect_uri, code_challenge, now + code_ttl_ms);
+    });
+    return code;
+}
+
+std::variant<TokenSet, OAuthError> AuthorizationServer::token(
+    const std::map<std::string, std::string>& fields) {
+    const std::string grant_type = field(fields, "grant_type");
+    if (grant_type == "authorization_code") {
+        return redeem_code(fields);
+    }
+    if (grant_type == "refresh_token") {
+        return rotate_refresh_token(fields);
+    }
+    return OAuthError{400, "unsupported_grant_type",
+                      "grant_type must be authorization_code or refresh_token"};
+}
+
+std::variant<TokenSet, OAuthError> AuthorizationServer::redeem_code(
+    const std::map<std::string, std::string>& fields) {
+    const std::string code = field(fields, "code");
+    const std::string verifier = field(fields, "code_verifier");
+    if (code.empty() || verifier.empty()) {
+        return OAuthError{400, "invalid_request", "code and code_verifier are required"};
+    }
+    return database_.transaction([&](soci::session& session) -> std::variant<TokenSet, OAuthError> {
+        const int64_t now = now_ms();
+        const auto stored = store::find_code(session, code);
+        if (!stored) {
+            return invalid_grant("Unknown authorization code");
+        }
+        // A code used twice was intercepted: the grant it started is revoked.
+        if (stored->used || !store::use_code(session, code, now)) {
+            store::revoke_grant(session, stored->grant_id, now);
+            return invalid_grant("The authorization code was already used");
+        }
+        const auto grant = store::find_grant(session, stored->grant_id);
+        if (!grant || grant->revoked || stored->expires_at <= now) {
+            return invalid_grant("The authorization code expired");
+        }
+        if (field(fields, "client_id") != grant->client_id) {
+            return invalid_grant("The code was issued to another client");
+        }
+        if (field(fields, "redirect_uri") != stored->redirect_uri) {
+            return invalid_grant("redirect_uri differs from the authorization request's");
+        }
+        if (!crypto::equal_in_constant_time(jose::s256_challenge(verifier),
+                                            stored->code_challenge)) {
+            return invalid_grant("The code_verifier does not match the code_challenge");
+        }
+        return issue_pair(session, *grant, now);
+    });
+}
+
+std::variant<TokenSet, OAuthError> AuthorizationServer::rotate_refresh_token(
+    const std::map<std::string, std::string>& fields) {
+    const std::string presented = field(fields, "refresh_token");
+    if (presented.empty()) {
+        return OAuthError{400, "invalid_request", "refresh_token is required"};
+    }
+    return database_.transaction([&](soci::session& session) -> std::variant<TokenSet, OAuthError> {
+        const int64_t now = now_ms();
+        const auto stored = store::find_token(session, presented);
+        if (!stored || stored->kind != store::TokenKind::refresh) {
+            return invalid_grant("Unknown or revoked refresh token");
+        }
+        // A refresh token presented twice leaked: the grant and all its tokens end.
+        if (stored->used || !store::use_token(session, presented, now)) {
+            store::revoke_grant(session, stored->grant_id, now);
+            return invalid_grant("The refresh token was already used; sign in again");
+        }
+        const auto grant = store::find_grant(session, stored->grant_id);
+        if (!grant || grant->revoked || stored->expires_at <= now) {
+            return invalid_grant("The refresh token expired; sign in again");
+        }
+        if (field(fields, "client_id") != grant->client_id) {
+            return invalid_grant("The refresh token was issued to another client");
+        }
+        return issue_pair(session, *grant, now);
+    });
+}
+
+void AuthorizationServer::revoke(const std::string& token, const std::string& client_id) {
+    database_.transaction([&](soci::session& session) {
+        const auto stored = store::find_token(session, token);
+        if (!stored) {
+            return;
+        }
+        const auto grant = store::find_grant(session, stored->grant_id);
+        if (grant && grant->client_id == client_id) {
+            store::revoke_grant(session, grant->id, now_ms());
+        }
+    });
+}
+
+std::optional<int64_t> AuthorizationServer::user_of_access_token(const std::string& token) {
+    auto session = database_.session();
+    const auto stored = store::find_token(*session, token);
+    if (!stored || stored->kind != store::TokenKind::access || stored->expires_at <= now_ms()) {
+        return std::nullopt;
+    }
+    const auto grant = store::find_grant(*session, stored->grant_id);
+    if (!grant || grant->revoked) {
+        return std::nullopt;
+    }
+    return grant->user_id;
+}
+
+}  // namespace loupe::oauth

@@ -1,0 +1,17 @@
+#pragma once
+
+#include <memory>
+
+#include "authorization_server.hpp"
+#include "loupe/host.hpp"
+
+namespace loupe::oauth {
+
+/// GET /oauth/authorize (to the consent page), GET /_loupe/oauth/request and POST
+/// /_loupe/oauth/decision (the consent page's calls), GET /auth/cli/success.
+void add_consent_routes(Host& host, std::shared_ptr<AuthorizationServer> server);
+
+/// POST /oauth/token and POST /oauth/revoke.
+void add_token_routes(Host& host, std::shared_ptr<AuthorizationServer> server);
+
+}  // namespace loupe::oauth

@@ -1,0 +1,156 @@
+// `argos login`, `argos whoami` and `argos logout` of the real Argos CLI (latest) against Loupe's
+// authorization server, the consent page approved or denied in Chromium by a signed-in person;
+// then the token endpoint's rules: a refresh token rotates once, and presented again it revokes
+// the grant.
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { GitRepo, clis, describeRun, missingNodeModules, node22, runCli } from "../e2e/support/cli.mjs";
+import { LoupeServer, missingPrerequisite } from "../e2e/support/server.mjs";
+import { launchChromium, missingBrowser, newPage } from "./support/browser.mjs";
+import { keepScreenshot } from "./support/baseline.mjs";
+
+const skip = missingPrerequisite() ?? missingNodeModules() ?? missingBrowser();
+const cli = clis.find((c) => c.name === "latest");
+
+describe("argos login through the consent page", { skip: skip ?? false }, () => {
+  let server;
+  let browser;
+  let page;
+  let repo;
+  let env;
+
+  before(async () => {
+    server = await LoupeServer.start({ node22, settings: ["plugins.enabled=auth,builds,reviews,web,oauth"] });
+    browser = await launchChromium();
+    page = await newPage(browser);
+    // The person signs in to the review page (a session cookie in this browser context).
+    const signIn = await page.context().request.post(`${server.url}/_loupe/session`, {
+      headers: { Authorization: `Bearer ${server.personalAccessToken}` },
+    });
+    assert.equal(signIn.status(), 201, await signIn.text());
+    repo = new GitRepo({ branch: "cli-login" });
+    env = { ARGOS_APP_BASE_URL: `${server.url}/`, ARGOS_API_BASE_URL: server.apiBaseUrl, ARGOS_CLI_DISABLE_BROWSER: "1" };
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** Runs `argos login`, answers its consent page with `decision`; returns the CLI's run. */
+  async function login(decision) {
+    const child = spawn(cli.node, [cli.script, "login"], { cwd: repo.root, env: repo.env(env) });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (data) => (stdout += data));
+    child.stderr.on("data", (data) => (stderr += data));
+    const exited = new Promise((done) => child.on("close", (code) => done(code)));
+    const deadline = Date.now() + 30_000;
+    while (!/visit:\s+(http\S+)/.test(stdout) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 50));
+    const authorizeUrl = /visit:\s+(http\S+)/.exec(stdout)?.[1];
+    assert.ok(authorizeUrl?.startsWith(`${server.url}/oauth/authorize?`), `the CLI printed its URL:\n${stdout}\n${stderr}`);
+
+    await page.goto(authorizeUrl);
+    await page.getByRole("heading", { name: "Sign in to Argos CLI?" }).waitFor();
+    assert.match(await page.locator(".consent-card").textContent(), /Approve or request changes|Approve builds and request changes/);
+    if (decision === "approve") keepScreenshot("oauth-consent", await page.screenshot());
+    await page.getByRole("button", { name: decision === "approve" ? "Approve" : "Deny" }).click();
+    const code = await Promise.race([exited, new Promise((done) => setTimeout(() => done("timeout"), 30_000))]);
+    if (code === "timeout") child.kill("SIGKILL");
+    return { code, stdout, stderr, output: `${stdout}\n${stderr}`, args: ["login"], page: page.url() };
+  }
+
+  const storedTokens = () => JSON.parse(readFileSync(join(repo.home, ".config/argos-ci/config.json"), "utf8")).oauth;
+  const me = (token) => server.api("GET", "/me", { token });
+
+  test("login, whoami, logout", async () => {
+    const run = await login("approve");
+    assert.equal(run.code, 0, describeRun(cli, run));
+    assert.match(run.stdout, /Logged in to Argos successfully/);
+    await page.getByRole("heading", { name: "You are signed in to the Argos CLI" }).waitFor();
+    assert.equal(new URL(page.url()).pathname, "/auth/cli/success");
+
+    const tokens = storedTokens();
+    assert.match(tokens.accessToken, /^argos_oat_[0-9a-f]{40}$/);
+    assert.match(tokens.refreshToken, /^argos_ort_[0-9a-f]{40}$/);
+    assert.match(tokens.scope, /reviews:write/);
+    if (server.canQuery) {
+      // Only hashes are stored.
+      const stored = server.query("SELECT token_hash FROM oauth_tokens").flat();
+      assert.equal(stored.length, 2);
+      assert.ok(stored.every((hash) => /^[0-9a-f]{64}$/.test(hash) && !tokens.accessToken.includes(hash)));
+    }
+
+    const whoami = await runCli(cli, repo, ["whoami", "--json"], env);
+    assert.equal(whoami.code, 0, describeRun(cli, whoami));
+    assert.equal(JSON.parse(whoami.stdout).slug, "admin");
+
+    const logout = await runCli(cli, repo, ["logout"], env);
+    assert.equal(logout.code, 0, describeRun(cli, logout));
+    assert.match(logout.stdout, /Logged out/);
+    assert.equal((await me(tokens.accessToken)).status, 401, "logout revoked the grant, the access token with it");
+    const after = await runCli(cli, repo, ["whoami"], env);
+    assert.notEqual(after.code, 0, describeRun(cli, after));
+  });
+
+  test("a denied request signs the CLI in to nothing", async () => {
+    const run = await login("deny");
+    assert.notEqual(run.code, 0, describeRun(cli, run));
+    assert.match(run.output, /denied/, describeRun(cli, run));
+  });
+
+  test("a refresh token rotates once; presented again, it ends the grant", async () => {
+    const run = await login("approve");
+    assert.equal(run.code, 0, describeRun(cli, run));
+    const first = storedTokens();
+    const token = (body) =>
+      fetch(`${server.url}/oauth/token`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(body),
+      }).then(async (r) => ({ status: r.status, body: await r.json(), cache: r.headers.get("cache-control") }));
+
+    const rotated = await token({ grant_type: "refresh_token", refresh_token: first.refreshToken, client_id: "argos-cli" });
+    assert.equal(rotated.status, 200, JSON.stringify(rotated.body));
+    assert.equal(rotated.cache, "no-store");
+    assert.equal(rotated.body.token_type, "Bearer");
+    assert.equal(rotated.body.expires_in, 3600);
+    assert.notEqual(rotated.body.refresh_token, first.refreshToken);
+    assert.equal((await me(rotated.body.access_token)).status, 200);
+
+    const replayed = await token({ grant_type: "refresh_token", refresh_token: first.refreshToken, client_id: "argos-cli" });
+    assert.equal(replayed.status, 400);
+    assert.equal(replayed.body.error, "invalid_grant");
+    assert.equal((await me(rotated.body.access_token)).status, 401, "the reuse revoked the whole grant");
+    assert.equal((await token({ grant_type: "refresh_token", refresh_token: rotated.body.refresh_token, client_id: "argos-cli" })).status, 400);
+
+    // Bad requests get OAuth's error shape.
+    assert.equal((await token({ grant_type: "password" })).body.error, "unsupported_grant_type");
+    assert.equal((await token({ grant_type: "authorization_code", code: "x", code_verifier: "y" })).body.error, "invalid_grant");
+    const duplicate = await fetch(`${server.url}/oauth/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "grant_type=refresh_token&grant_type=authorization_code",
+    });
+    assert.equal(duplicate.status, 400);
+    assert.equal((await duplicate.json()).error, "invalid_request");
+  });
+
+  test("an untrusted redirect URI or client is shown, never followed", async () => {
+    const base = { response_type: "code", client_id: "argos-cli", scope: "profile", state: "s", code_challenge: "a".repeat(43), code_challenge_method: "S256" };
+    for (const [change, message] of [
+      [{ redirect_uri: "https://evil.example/callback" }, /may not be sent to https:\/\/evil\.example/],
+      [{ redirect_uri: "http://127.0.0.1:9/callback", client_id: "other" }, /Unknown application/],
+      [{ redirect_uri: "http://127.0.0.1:9/callback", scope: "everything" }, /Unknown scope/],
+    ]) {
+      await page.goto(`${server.url}/oauth/authorize?${new URLSearchParams({ ...base, ...change })}`);
+      const alert = page.getByRole("alert");
+      await alert.waitFor();
+      assert.match(await alert.textContent(), message);
+      assert.equal(new URL(page.url()).pathname, "/_loupe/oauth/authorize");
+    }
+  });
+});
