@@ -26,7 +26,7 @@ std::string build_url(const ServerProcess& server, int64_t number, const std::st
            rest;
 }
 
-json post(const ServerProcess& server, const std::string& url, const json& body,
+json post(const ServerProcess& /*server*/, const std::string& url, const json& body,
           const std::string& token) {
     auto result = http_json("POST", url, body, token);
     REQUIRE_MESSAGE(result.status / 100 == 2, result.body);
