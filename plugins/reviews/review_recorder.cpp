@@ -5,6 +5,7 @@
 #include "comments/comment_body.hpp"
 #include "loupe/reviews/events.hpp"
 #include "review_state.hpp"
+#include "store/subscriptions.hpp"
 
 namespace loupe::reviews {
 namespace {
@@ -90,6 +91,10 @@ void ReviewRecorder::comment_published(soci::session& session, const Comment& co
     event.thread_id = comment.thread_id;
     event.review_id = comment.review_id;
     event.diff_id = comment.screenshot_diff_id;
+    event.body = comment.body;
+    if (comment.thread_id) {
+        event.thread_follower_ids = thread_followers(session, *comment.thread_id);
+    }
     if (comment.screenshot_diff_id) {
         for (const auto& diff :
              builds_.find_diffs(session, build.id, {*comment.screenshot_diff_id})) {

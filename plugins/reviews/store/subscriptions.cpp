@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "loupe/db/row_reader.hpp"
 #include "loupe/json.hpp"
 
 namespace loupe::reviews {
@@ -54,6 +55,18 @@ void subscribe_thread_by_default(soci::session& session, int64_t root_id, int64_
 }
 std::optional<bool> thread_subscription(soci::session& session, int64_t root_id, int64_t user_id) {
     return lookup(session, threads, root_id, user_id);
+}
+std::vector<int64_t> thread_followers(soci::session& session, int64_t root_id) {
+    std::vector<int64_t> user_ids;
+    soci::rowset<soci::row> rows =
+        (session.prepare << "SELECT user_id FROM thread_subscriptions "
+                            "WHERE comment_id = :root AND subscribed = 1 "
+                            "ORDER BY user_id",
+         soci::use(root_id));
+    for (const auto& row : rows) {
+        user_ids.push_back(RowReader(row).int64("user_id"));
+    }
+    return user_ids;
 }
 void set_build_subscription(soci::session& session, int64_t build_id, int64_t user_id,
                             bool subscribed) {

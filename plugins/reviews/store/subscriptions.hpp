@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace soci {
 class session;
@@ -17,6 +18,8 @@ void set_thread_subscription(soci::session& session, int64_t root_id, int64_t us
 /// Subscribes the user unless they chose before (either way).
 void subscribe_thread_by_default(soci::session& session, int64_t root_id, int64_t user_id);
 std::optional<bool> thread_subscription(soci::session& session, int64_t root_id, int64_t user_id);
+/// The users who follow the thread whose root is `root_id`, by id.
+std::vector<int64_t> thread_followers(soci::session& session, int64_t root_id);
 
 void set_build_subscription(soci::session& session, int64_t build_id, int64_t user_id,
                             bool subscribed);

@@ -94,6 +94,11 @@ TEST_CASE(
     CHECK(comments[1]["authorId"] == bob_id);
     CHECK(comments[1]["threadId"] == comments[0]["commentId"]);
     CHECK(comments[1]["mentionedUserIds"].empty());
+    // The body as stored (a rich-text document), and who follows the thread a reply is in: both
+    // commenters (the notifications plugin mails them but the author).
+    CHECK(comments[0]["body"]["type"] == "doc");
+    CHECK(comments[0]["threadFollowerIds"].empty());
+    CHECK(comments[1]["threadFollowerIds"] == json::array({alice_id, bob_id}));
 
     // Bob drafts a comment in a review: nobody hears of it until he submits the review.
     post(server, build_url(server, number, "/comments"), {{"body", "draft"}, {"addToReview", true}},

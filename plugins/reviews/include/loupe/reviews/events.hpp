@@ -12,7 +12,9 @@
 //                               or rejected), or an approval was carried forward (automatic)
 //   comment.created             a comment became visible: posted on its own, or published with
 //                               the review it was drafted in; says its thread (a reply), the
-//                               diff and test it is pinned to, and the users it mentions
+//                               diff and test it is pinned to, the users it mentions, its
+//                               rich-text document (hostile content: escape it wherever shown)
+//                               and, for a reply, the users who follow its thread
 
 #include <cstdint>
 #include <optional>
@@ -62,6 +64,8 @@ struct CommentCreated {
     std::optional<int64_t> diff_id;    ///< the screenshot diff it is pinned to
     std::optional<int64_t> test_id;    ///< that diff's test
     std::vector<int64_t> mentioned_user_ids;
+    Json body;  ///< the rich-text document {"type": "doc", ...}, as stored
+    std::vector<int64_t> thread_follower_ids;  ///< for a reply: who follows the thread
 };
 
 inline std::string_view to_text(ReviewDecision decision) {
@@ -129,7 +133,9 @@ inline void to_json(Json& json, const CommentCreated& event) {
                 {"reviewId", optional_json(event.review_id)},
                 {"diffId", optional_json(event.diff_id)},
                 {"testId", optional_json(event.test_id)},
-                {"mentionedUserIds", event.mentioned_user_ids}};
+                {"mentionedUserIds", event.mentioned_user_ids},
+                {"body", event.body},
+                {"threadFollowerIds", event.thread_follower_ids}};
 }
 inline void from_json(const Json& json, CommentCreated& event) {
     event.comment_id = json.at("commentId").get<int64_t>();
@@ -143,6 +149,8 @@ inline void from_json(const Json& json, CommentCreated& event) {
     event.diff_id = optional_field<int64_t>(json, "diffId");
     event.test_id = optional_field<int64_t>(json, "testId");
     event.mentioned_user_ids = field_or(json, "mentionedUserIds", std::vector<int64_t>{});
+    event.body = json.value("body", Json());
+    event.thread_follower_ids = field_or(json, "threadFollowerIds", std::vector<int64_t>{});
 }
 
 }  // namespace loupe::reviews

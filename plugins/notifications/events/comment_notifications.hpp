@@ -1,0 +1,14 @@
+#pragma once
+// Turns each published comment into pending notifications: the users it mentions (kind
+// "mention") and, for a reply, the users who follow its thread (kind "reply"); never its
+// author, never a user who cannot see the project, never a kind the user turned off. One row
+// per (event, recipient), so a redelivered event adds nothing.
+
+#include "delivery/notification_sender.hpp"
+#include "loupe/host.hpp"
+
+namespace loupe::notifications {
+
+void subscribe_to_comments(Host& host, const NotificationSender& sender);
+
+}  // namespace loupe::notifications

@@ -1,0 +1,84 @@
+#include "message/digest_message.hpp"
+
+#include "message/html_escape.hpp"
+
+namespace loupe::notifications {
+namespace {
+
+std::string what_happened(const NotificationItem& item) {
+    const std::string where = item.project + " build #" + std::to_string(item.build_number);
+    if (item.kind == "mention") {
+        return item.actor_name + " mentioned you on " + where;
+    }
+    return item.actor_name + " replied in a thread you follow on " + where;
+}
+
+/// The comment quoted line by line, as mail clients show replies.
+std::string quoted(const std::string& body) {
+    std::string text = "> ";
+    for (const char c : body) {
+        text += c;
+        if (c == '\n') {
+            text += "> ";
+        }
+    }
+    return text;
+}
+
+}  // namespace
+
+Json to_payload(const NotificationItem& item) {
+    return Json{{"actorName", item.actor_name},
+                {"project", item.project},
+                {"buildNumber", item.build_number},
+                {"url", item.url},
+                {"body", item.body}};
+}
+
+NotificationItem item_of_payload(const std::string& kind, const Json& payload) {
+    NotificationItem item;
+    item.kind = kind;
+    item.actor_name = payload.value("actorName", std::string("Someone"));
+    item.project = payload.value("project", std::string());
+    item.build_number = payload.value("buildNumber", int64_t{0});
+    item.url = payload.value("url", std::string());
+    item.body = payload.value("body", std::string());
+    return item;
+}
+
+std::string header_safe(const std::string& text) {
+    std::string safe;
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        safe += (byte < 0x20 || byte == 0x7f) ? ' ' : c;
+    }
+    return safe;
+}
+
+DigestMessage build_digest(const std::vector<NotificationItem>& items,
+                           const std::string& unsubscribe_url, const std::string& home_url) {
+    DigestMessage message;
+    if (items.size() == 1) {
+        message.subject =
+            header_safe("[" + items.front().project + "] " + what_happened(items.front()));
+    } else {
+        message.subject = "[Loupe] " + std::to_string(items.size()) + " new notifications";
+    }
+    message.html = "<!DOCTYPE html><html><body style=\"font-family:sans-serif;color:#1f2328\">";
+    for (const auto& item : items) {
+        message.text +=
+            what_happened(item) + ":\n\n" + quoted(item.body) + "\n\n" + item.url + "\n\n";
+        message.html += "<div style=\"margin-bottom:24px\"><p>" + html_escape(what_happened(item)) +
+                        ":</p><blockquote style=\"white-space:pre-wrap;border-left:3px solid "
+                        "#d0d7de;margin:0;padding-left:12px\">" +
+                        html_escape(item.body) + "</blockquote><p><a href=\"" +
+                        html_escape(item.url) + "\">Open in Loupe</a></p></div>";
+    }
+    message.text += "-- \nStop these emails: " + unsubscribe_url + "\nLoupe: " + home_url + "\n";
+    message.html += "<hr><p style=\"font-size:12px;color:#656d76\"><a href=\"" +
+                    html_escape(unsubscribe_url) + "\">Unsubscribe</a> · <a href=\"" +
+                    html_escape(home_url) + "\">Loupe</a></p></body></html>";
+    return message;
+}
+
+}  // namespace loupe::notifications

@@ -1,0 +1,38 @@
+#pragma once
+// The mail of one batch: a subject, a plain-text part and an HTML part (every piece of user
+// content escaped), each notification with a link into the review page, and the unsubscribe
+// link at the bottom. Pure: rendering reads only what the pending rows recorded.
+
+#include <string>
+#include <vector>
+
+#include "loupe/json.hpp"
+
+namespace loupe::notifications {
+
+/// One notification as recorded when its event arrived.
+struct NotificationItem {
+    std::string kind;        ///< mention | reply
+    std::string actor_name;  ///< who wrote the comment
+    std::string project;     ///< "account/project"
+    int64_t build_number = 0;
+    std::string url;   ///< the page it points to
+    std::string body;  ///< the comment's Markdown, as written (hostile)
+};
+
+Json to_payload(const NotificationItem& item);
+NotificationItem item_of_payload(const std::string& kind, const Json& payload);
+
+struct DigestMessage {
+    std::string subject;
+    std::string text;
+    std::string html;
+};
+
+DigestMessage build_digest(const std::vector<NotificationItem>& items,
+                           const std::string& unsubscribe_url, const std::string& home_url);
+
+/// `text` on one line with control characters removed (headers must not carry line breaks).
+std::string header_safe(const std::string& text);
+
+}  // namespace loupe::notifications

@@ -1,0 +1,196 @@
+// Notification mail through a real SMTP server (npm `smtp-server`, mails parsed with
+// `mailparser`): a mention mails the mentioned user once; replies in a followed thread within the
+// batch window make one mail; the one-click unsubscribe link stops the next mail of that kind; an
+// SMTP server that refuses is retried until the job shows as failed, and requests never wait.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { clis, describeRun, GitRepo, node22, runCli } from "./support/cli.mjs";
+import { patternPng } from "./support/png.mjs";
+import { LoupeServer } from "./support/server.mjs";
+import { createdBuildNumber, skipReason, waitForConclusion, writeScreens } from "./support/suite.mjs";
+
+let SMTPServer = null;
+let simpleParser = null;
+try {
+  ({ SMTPServer } = await import("smtp-server"));
+  ({ simpleParser } = await import("mailparser"));
+} catch {}
+
+const skip = skipReason() || (SMTPServer && simpleParser ? false : "npm ci in tests/e2e (smtp-server, mailparser)");
+
+/** An SMTP server on a free port that keeps every mail it accepted, or refuses all of them. */
+async function startSmtp() {
+  const smtp = {
+    mails: [],
+    refuse: false,
+    attempts: 0,
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      smtp.attempts += 1;
+      const chunks = [];
+      stream.on("data", (chunk) => chunks.push(chunk));
+      stream.on("end", async () => {
+        if (smtp.refuse) {
+          const error = new Error("Mailbox unavailable, try later");
+          error.responseCode = 451;
+          callback(error);
+          return;
+        }
+        const parsed = await simpleParser(Buffer.concat(chunks));
+        smtp.mails.push(parsed);
+        callback();
+      });
+    },
+  });
+  await new Promise((done) => server.listen(0, "127.0.0.1", done));
+  smtp.port = server.server.address().port;
+  smtp.close = () => new Promise((done) => server.close(done));
+  return smtp;
+}
+
+/** Waits until `predicate()` is true (polling), or fails with `what`. */
+async function eventually(what, predicate, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+describe("notification mail", { skip }, () => {
+  let smtp;
+  let server;
+  let number;
+  let bobToken;
+  const mailsTo = (address) => smtp.mails.filter((mail) => mail.to?.value?.some((to) => to.address === address));
+
+  before(async () => {
+    smtp = await startSmtp();
+    server = await LoupeServer.start({
+      node22,
+      settings: [
+        "plugins.enabled=auth,builds,reviews,notifications",
+        "mail.host=127.0.0.1",
+        `mail.port=${smtp.port}`,
+        "mail.tls=none",
+        "mail.from=loupe@example.com",
+        "notifications.batch_window=1s",
+        "jobs.retry_base_ms=100",
+        "jobs.retry_max_ms=200",
+      ],
+    });
+    server.cli(["admin", "user", "create", "--slug", "bob", "--name", "Bob", "--email", "bob@example.com"]);
+    server.cli(["admin", "member", "add", "--account", "default", "--user", "bob", "--role", "member"]);
+    bobToken = server.cli(["admin", "token", "create", "--user", "bob"]).trim().split(/\s+/).find((word) => word.length >= 40);
+    assert.ok(bobToken, "admin token create printed a token");
+    // One build to comment on, uploaded by the official CLI.
+    const cli = clis.find((c) => c.name === "4.x");
+    const repo = new GitRepo({ branch: "notify" });
+    const dir = writeScreens(repo, "shots", { "page.png": patternPng("notify") });
+    const run = await runCli(cli, repo, ["upload", dir, "--build-name", "notify"], {
+      ARGOS_TOKEN: server.projectToken,
+      ARGOS_API_BASE_URL: server.apiBaseUrl,
+    });
+    assert.equal(run.code, 0, describeRun(cli, run));
+    number = createdBuildNumber(run).number;
+    await waitForConclusion(server, number);
+  });
+
+  after(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  const comment = async (body, { token = server.personalAccessToken, threadId } = {}) => {
+    const started = Date.now();
+    const response = await server.api("POST", `projects/default/default/builds/${number}/comments`, {
+      token,
+      body: { body, ...(threadId ? { threadId } : {}) },
+    });
+    assert.equal(response.status, 201, response.text);
+    return { ...response.body, tookMs: Date.now() - started };
+  };
+
+  test("a mention mails the mentioned user once, text and escaped HTML, with one-click unsubscribe", async () => {
+    await comment("look @bob <img src=x onerror=alert(1)>");
+    await eventually("the mention mail", () => mailsTo("bob@example.com").length === 1);
+    await sleep(1500);
+    const mails = mailsTo("bob@example.com");
+    assert.equal(mails.length, 1, "one mail, not one per delivery");
+    const [mail] = mails;
+    assert.match(mail.subject, /mentioned you on default\/default build #\d+/);
+    assert.match(mail.text, /look @bob <img src=x onerror=alert\(1\)>/);
+    assert.ok(!mail.html.includes("<img src=x"), mail.html);
+    assert.ok(mail.html.includes("&lt;img src=x onerror=alert(1)&gt;"), mail.html);
+    assert.ok(mail.text.includes(`${server.url}/default/default/builds/${number}`), mail.text);
+    assert.match(mail.headers.get("list-unsubscribe-post"), /List-Unsubscribe=One-Click/);
+    assert.match(String(mail.headers.get("list-unsubscribe").url ?? mail.headers.get("list-unsubscribe")), /\/_loupe\/notifications\/unsubscribe\?token=/);
+    assert.equal(mail.from.value[0].address, "loupe@example.com");
+  });
+
+  let replyMail;
+  test("three replies in a followed thread within the window make one mail", async () => {
+    const before = mailsTo("bob@example.com").length;
+    const root = await comment("Bob's question", { token: bobToken });
+    await comment("first answer", { threadId: root.id });
+    await comment("second answer", { threadId: root.id });
+    await comment("third answer", { threadId: root.id });
+    await eventually("the reply mail", () => mailsTo("bob@example.com").length === before + 1);
+    await sleep(1500);
+    const mails = mailsTo("bob@example.com");
+    assert.equal(mails.length, before + 1);
+    replyMail = mails.at(-1);
+    assert.equal(replyMail.subject, "[Loupe] 3 new notifications");
+    for (const text of ["first answer", "second answer", "third answer"]) assert.ok(replyMail.text.includes(text), replyMail.text);
+    // The author of the replies is not mailed about them.
+    assert.equal(smtp.mails.filter((mail) => mail.to?.value?.[0]?.address !== "bob@example.com").length, 0);
+  });
+
+  test("the unsubscribe link stops the next mail of that kind", async () => {
+    assert.ok(replyMail, "the reply mail arrived");
+    const link = /(http:\/\/\S+\/_loupe\/notifications\/unsubscribe\?token=\S+)/.exec(replyMail.text)[1];
+    const response = await fetch(link, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    assert.equal(response.status, 200, await response.text());
+    const settings = await server.api("GET", "_loupe/notifications/settings", { token: bobToken });
+    assert.equal(settings.status, 200, settings.text);
+    assert.equal(settings.body.threadReplies, false);
+    assert.equal(settings.body.mentions, true);
+    // A forged token changes nothing.
+    assert.equal((await fetch(`${link}x`)).status, 400);
+
+    const before = mailsTo("bob@example.com").length;
+    const root = await comment("another thread", { token: bobToken });
+    await comment("a reply Bob no longer hears of", { threadId: root.id });
+    // A mention still mails: its arrival proves the reply had its chance to be mailed.
+    await comment("but @bob still hears of mentions");
+    await eventually("the mention mail", () => mailsTo("bob@example.com").length === before + 1);
+    await sleep(1500);
+    const mails = mailsTo("bob@example.com").slice(before);
+    assert.equal(mails.length, 1);
+    assert.ok(!mails[0].text.includes("no longer hears"), mails[0].text);
+    assert.ok(mails[0].text.includes("still hears of mentions"), mails[0].text);
+  });
+
+  test("an SMTP server that refuses: retried, then failed in `loupe jobs list`; requests unaffected", async () => {
+    smtp.refuse = true;
+    const attemptsBefore = smtp.attempts;
+    const posted = await comment("@bob this one cannot be delivered");
+    assert.ok(posted.tookMs < 2000, `the request took ${posted.tookMs} ms`);
+    await eventually("the failed send job", () => /notifications\.send\s+failed/.test(
+      server.cli(["jobs", "list", "--kind", "notifications.send", "--status", "failed"])), 30_000);
+    assert.ok(smtp.attempts - attemptsBefore >= 2, `retried (${smtp.attempts - attemptsBefore} attempts)`);
+    smtp.refuse = false;
+    const health = await server.api("GET", `projects/default/default/builds/${number}`, { token: server.personalAccessToken });
+    assert.equal(health.status, 200);
+  });
+});
