@@ -17,6 +17,9 @@ namespace {
 // leaked link does not work forever.
 constexpr int64_t unsubscribe_link_lifetime_ms = 30LL * 24 * 3600 * 1000;
 
+// How long one attempt may hold a batch: more than an SMTP exchange with its timeouts takes.
+constexpr int64_t batch_lease_ms = 5LL * 60 * 1000;
+
 /// The host part of the public URL, for Message-IDs.
 std::string mail_domain(const std::string& public_url) {
     auto rest = public_url.substr(
@@ -96,6 +99,10 @@ void NotificationSender::send(const Job& job) {
                 batch = claim_batch(session, recipient_id,
                                     "<" + crypto::random_hex(16) + "@" + domain + ">", now);
             }
+            const int64_t now = now_ms();
+            if (!lease_batch(session, batch->id, now, now + batch_lease_ms)) {
+                throw JobDeferred(batch_lease_ms, "another job is sending this batch");
+            }
             PreparedMail claimed{batch->id, std::nullopt};
             const auto address = host_.identity().user_email(session, recipient_id);
             std::vector<NotificationItem> items;
@@ -119,7 +126,13 @@ void NotificationSender::send(const Job& job) {
     if (!prepared || !prepared->mail) {
         return;
     }
-    mailer_.send(*prepared->mail);
+    try {
+        mailer_.send(*prepared->mail);
+    } catch (...) {
+        host_.db().transaction(
+            [&](soci::session& session) { release_batch(session, prepared->batch_id); });
+        throw;
+    }
     host_.db().transaction(
         [&](soci::session& session) { mark_batch_sent(session, prepared->batch_id, now_ms()); });
     host_.log().info("notifications.sent", {{"recipientId", std::to_string(recipient_id)},

@@ -4,14 +4,16 @@ namespace loupe::notifications {
 
 void add_notification_migrations(Migrations& migrations) {
     // One row per (event, recipient): a redelivered event finds its row and adds none. A row
-    // joins a batch (one mail) when it is claimed; the batch is marked sent once the SMTP
-    // server accepted it. Preferences hold what a user turned off, by kind of mail.
+    // joins a batch (one mail) when it is claimed; one job at a time holds a batch's lease while
+    // it sends it; the batch is marked sent once the SMTP server accepted it. Preferences hold what
+    // a user turned off, by kind of mail.
     migrations.add(1, "pending notifications, mail batches and preferences", R"SQL(
 CREATE TABLE notification_batches (
   id {{id}},
   recipient_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   message_id TEXT NOT NULL UNIQUE,
   created_at BIGINT NOT NULL,
+  lease_until BIGINT,
   sent_at BIGINT,
   failed_at BIGINT,
   last_error TEXT

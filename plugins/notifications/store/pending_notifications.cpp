@@ -77,6 +77,20 @@ MailBatch claim_batch(soci::session& session, int64_t recipient_id, const std::s
     return MailBatch{batch_id, recipient_id, message_id, notifications_of_batch(session, batch_id)};
 }
 
+bool lease_batch(soci::session& session, int64_t batch_id, int64_t now, int64_t lease_until) {
+    soci::statement update =
+        (session.prepare << "UPDATE notification_batches SET lease_until = :u WHERE id = :b "
+                            "AND (lease_until IS NULL OR lease_until <= :n)",
+         soci::use(lease_until), soci::use(batch_id), soci::use(now));
+    update.execute(true);
+    return update.get_affected_rows() > 0;
+}
+
+void release_batch(soci::session& session, int64_t batch_id) {
+    session << "UPDATE notification_batches SET lease_until = NULL WHERE id = :b",
+        soci::use(batch_id);
+}
+
 void mark_batch_sent(soci::session& session, int64_t batch_id, int64_t now) {
     session << "UPDATE notification_batches SET sent_at = :t, last_error = NULL WHERE id = :b",
         soci::use(now), soci::use(batch_id);

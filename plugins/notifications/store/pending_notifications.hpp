@@ -44,6 +44,13 @@ std::optional<MailBatch> open_batch(soci::session& session, int64_t recipient_id
 MailBatch claim_batch(soci::session& session, int64_t recipient_id, const std::string& message_id,
                       int64_t now);
 
+/// Takes the batch for one sending attempt until `lease_until`; false while another attempt
+/// holds it (two jobs of one recipient never send the same batch at once).
+bool lease_batch(soci::session& session, int64_t batch_id, int64_t now, int64_t lease_until);
+
+/// Gives the lease up after a failed attempt, so the retry may take the batch at once.
+void release_batch(soci::session& session, int64_t batch_id);
+
 void mark_batch_sent(soci::session& session, int64_t batch_id, int64_t now);
 void mark_batch_failed(soci::session& session, int64_t batch_id, const std::string& error,
                        int64_t now);

@@ -45,6 +45,12 @@ TEST_CASE("pending notifications: idempotent per event and recipient, claimed on
     CHECK(again->id == batch.id);
     CHECK(again->message_id == "<m1@example.com>");
     CHECK(again->notifications.size() == 2);
+    // One attempt at a time holds the batch; a failed attempt gives it up, an expired lease too.
+    CHECK(lease_batch(*session, batch.id, t0 + 200, t0 + 1200));
+    CHECK_FALSE(lease_batch(*session, batch.id, t0 + 250, t0 + 1250));
+    release_batch(*session, batch.id);
+    CHECK(lease_batch(*session, batch.id, t0 + 260, t0 + 1260));
+    CHECK(lease_batch(*session, batch.id, t0 + 1260, t0 + 2260));
     mark_batch_sent(*session, batch.id, t0 + 300);
     CHECK_FALSE(open_batch(*session, ada).has_value());
     // A later notification starts a new batch; a given-up batch is not taken up again.
