@@ -13,6 +13,7 @@
 #include "loupe/crypto/encoding.hpp"
 #include "loupe/crypto/random.hpp"
 #include "loupe/http/cookies.hpp"
+#include "loupe/http/http_client.hpp"
 #include "loupe/jose/pkce.hpp"
 #include "sign_in/sign_in_user.hpp"
 #include "store/sign_in_attempts.hpp"
@@ -62,8 +63,8 @@ Response redirect_to(const std::string& location) {
 
 /// Back to the sign-in page with a message for the person.
 Response failed(const std::string& next, const std::string& message, bool secure) {
-    auto response =
-        redirect_to("/_loupe/login?next=" + form_encode(next) + "&error=" + form_encode(message));
+    auto response = redirect_to("/_loupe/login?next=" + url_query_component(next) +
+                                "&error=" + url_query_component(message));
     response.headers.emplace_back("Set-Cookie", state_cookie("", secure, 0));
     return response;
 }
