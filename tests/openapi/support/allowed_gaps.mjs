@@ -18,7 +18,6 @@ export const allowedGaps = [
   notImplemented("(GET|PUT) /projects/\\{owner\\}/\\{project\\}/domain", "no custom deployment domain per project (plugins.deployments.domain serves every site)"),
   notImplemented("GET /deployments/resolve/\\{domain\\}", "Loupe serves the sites itself and needs no resolver for a separate edge"),
   notImplemented("(GET|POST|PATCH|DELETE) /projects/\\{owner\\}/\\{project\\}/tests/\\{testId\\}/(comments|subscription)\\S*", "no comments on tests, no subscriptions to tests"),
-  notImplemented("POST /auth/cli/token", "no browser sign-in for the CLI; create a token with `loupe admin token create`"),
 
   {
     pattern: /^POST \/projects\/\{owner\}\/\{project\}\/changes\/\{changeId\}\/(ignore|unignore) query parameter metricsPeriod: Loupe does not declare it$/,

@@ -58,6 +58,8 @@ const std::map<std::string, std::string> public_routes = {
      "the code with its PKCE verifier, or the refresh token, is the credential"},
     {"POST /oauth/revoke", "the token in the body is the credential"},
     {"GET /auth/cli/success", "a static page"},
+    {"GET /auth/cli", "CLI 4.x's login: a redirect to the consent page, which requires signing in"},
+    {"POST /auth/cli/token", "the code with its PKCE verifier is the credential"},
     {"GET /{account}", "the page's shell"},
     {"GET /{account}/{project}", "the page's shell"},
     {"GET /{account}/{project}/builds", "the page's shell"},
