@@ -10,7 +10,6 @@ export const allowedGaps = [
   // Operations of the Argos cloud Loupe does not implement (yet): team administration, billing,
   // the media library, automation rules, the per-test pages and settings Loupe keeps in its
   // admin commands instead.
-  notImplemented("(GET|POST|PATCH|DELETE) /accounts/\\{accountSlug\\}/(invites|domains|invite-link)\\S*", "no invitations or email domains: people join with `loupe admin member add`"),
   notImplemented("(GET|POST|PATCH|DELETE) /media\\S*", "no media library"),
   notImplemented("GET /projects/\\{owner\\}/\\{project\\}/media", "no media library"),
   notImplemented("(GET|POST|PUT) /projects/\\{owner\\}/\\{project\\}/automation-rules\\S*", "no automation rules"),
