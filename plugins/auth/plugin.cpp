@@ -27,6 +27,7 @@ void install(loupe::Host& host) {
     loupe::auth::add_invite_migrations(host.migrations());
     static loupe::auth::InviteStore* const invites =
         new loupe::auth::InviteStore(host.db(), host.identity());
+    host.services().provide<loupe::auth::TeamDomains>(*invites);
     loupe::auth::add_account_invites(host, *invites);
     loupe::auth::add_account_domains(host, *invites);
     loupe::auth::add_join_team(host, *invites);

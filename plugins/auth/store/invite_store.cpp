@@ -10,6 +10,7 @@
 #include "loupe/db/migrations.hpp"
 #include "loupe/db/row_reader.hpp"
 #include "loupe/http/http_error.hpp"
+#include "loupe/text/strings.hpp"
 #include "store/team_audit.hpp"
 
 namespace loupe::auth {
@@ -337,6 +338,21 @@ std::vector<std::pair<Account, Role>> InviteStore::teams_open_to(soci::session& 
         }
     }
     return out;
+}
+
+std::vector<std::string> InviteStore::join_open_teams(soci::session& session, int64_t user_id,
+                                                     const std::string& verified_email,
+                                                     const std::vector<std::string>& skip) {
+    std::vector<std::string> joined;
+    for (const auto& [team, level] : teams_open_to(session, to_lower(verified_email))) {
+        if (std::ranges::find(skip, team.slug) != skip.end() ||
+            identity_.member_role(session, team, user_id)) {
+            continue;
+        }
+        join_team(session, identity_, team, user_id, level);
+        joined.push_back(team.slug);
+    }
+    return joined;
 }
 
 InvitePreview InviteStore::preview(const std::string& token) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "loupe/auth/identity.hpp"
+#include "loupe/auth/team_domains.hpp"
 #include "loupe/db/database.hpp"
 
 namespace loupe::auth {
@@ -54,7 +55,7 @@ struct InvitePreview {
     bool expired = false;
 };
 
-class InviteStore {
+class InviteStore : public TeamDomains {
 public:
     InviteStore(Database& database, Identity& identity)
         : database_(database), identity_(identity) {}
@@ -80,6 +81,9 @@ public:
     /// The teams open to `email`'s domain, with the role each gives (its default role).
     std::vector<std::pair<Account, Role>> teams_open_to(soci::session& session,
                                                         const std::string& email);
+    std::vector<std::string> join_open_teams(soci::session& session, int64_t user_id,
+                                             const std::string& verified_email,
+                                             const std::vector<std::string>& skip) override;
 
     /// What `token` (an invite's or a team link's) opens; 404 when it opens nothing.
     InvitePreview preview(const std::string& token);

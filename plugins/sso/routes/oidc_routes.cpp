@@ -192,7 +192,7 @@ struct Routes {
         SignedInUser user;
         const std::string session_cookie = host.db().transaction([&](soci::session& session) {
             user = sign_in_user(session, host.identity(), provider.id, person, provider.roles,
-                                now_ms());
+                                now_ms(), host.services().find<auth::TeamDomains>());
             return sessions.open(session, user.user_id, agent);
         });
         for (const auto& note : user.notes) {
@@ -201,6 +201,10 @@ struct Routes {
         host.log().info("sso.signed_in", {{"provider", provider.id},
                                           {"user", std::to_string(user.user_id)},
                                           {"created", user.created ? "true" : "false"}});
+        for (const auto& team : user.joined_by_domain) {
+            host.log().info("sso.joined_by_domain",
+                            {{"user", std::to_string(user.user_id)}, {"team", team}});
+        }
         auto response = redirect_to(attempt->return_to);
         response.headers.emplace_back("Set-Cookie", session_cookie);
         response.headers.emplace_back("Set-Cookie", state_cookie("", secure, 0));

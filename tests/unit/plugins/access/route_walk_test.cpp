@@ -49,6 +49,7 @@ const std::map<std::string, std::string> public_routes = {
     {"GET /", "the page's shell: it reads every datum through the guarded API"},
     {"GET /_loupe/login", "the page's shell"},
     {"GET /_loupe/oauth/authorize", "the page's shell (the consent page)"},
+    {"GET /_loupe/join/{token}", "the page's shell (the join page)"},
     {"GET /_loupe/sso/providers", "the sign-in providers' names, for the sign-in page"},
     {"GET /_loupe/sso/oidc/{provider}/start", "starts a sign-in: the caller is not signed in yet"},
     {"GET /_loupe/sso/oidc/{provider}/callback",
