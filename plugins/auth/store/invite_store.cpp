@@ -341,8 +341,8 @@ std::vector<std::pair<Account, Role>> InviteStore::teams_open_to(soci::session& 
 }
 
 std::vector<std::string> InviteStore::join_open_teams(soci::session& session, int64_t user_id,
-                                                     const std::string& verified_email,
-                                                     const std::vector<std::string>& skip) {
+                                                      const std::string& verified_email,
+                                                      const std::vector<std::string>& skip) {
     std::vector<std::string> joined;
     for (const auto& [team, level] : teams_open_to(session, to_lower(verified_email))) {
         if (std::ranges::find(skip, team.slug) != skip.end() ||

@@ -59,8 +59,8 @@ SignedInUser sign_in_user(soci::session& session, Identity& identity,
         }
     }
     if (domains != nullptr) {
-        result.joined_by_domain =
-            domains->join_open_teams(session, result.user_id, person.email, managed_accounts(roles));
+        result.joined_by_domain = domains->join_open_teams(session, result.user_id, person.email,
+                                                           managed_accounts(roles));
     }
     return result;
 }

@@ -25,9 +25,9 @@ public:
     /// Inside the caller's transaction, adds the user to every team open to the domain of
     /// `verified_email` that they are not a member of yet, at the team's default role, except
     /// the teams in `skip` (the ones the caller manages otherwise). Returns the teams joined.
-    virtual std::vector<std::string> join_open_teams(
-        soci::session& session, int64_t user_id, const std::string& verified_email,
-        const std::vector<std::string>& skip) = 0;
+    virtual std::vector<std::string> join_open_teams(soci::session& session, int64_t user_id,
+                                                     const std::string& verified_email,
+                                                     const std::vector<std::string>& skip) = 0;
 };
 
 }  // namespace loupe::auth
