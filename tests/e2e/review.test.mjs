@@ -1,12 +1,13 @@
 // Reviewing with the official CLIs: the 4.x CLI's `argos build review --conclusion`, the latest
 // CLI's `argos review create|list|dismiss` and its `argos comment …` and `argos build subscribe`
 // commands, each with a personal access token, on a build the same CLI uploaded; and the latest
-// CLI's team administration (`argos account get|update`, `argos account invite
-// create|list|cancel|reset-link`, `argos account domain list|add|remove`, `argos account member list|set-level|
-// remove`) and `argos whoami`, and project administration (`argos project update`, `argos project
-// contributor list|set|remove`, `argos review reviewer add|list|remove`), each change checked
-// through the API; and the latest CLI's flakiness commands (`argos test list|get|changes`,
-// `argos change list|ignore|unignore`) on reference builds it uploaded.
+// CLI's team administration (`argos account get|update`, `argos account member
+// list|set-level|remove`, `argos account invite create|list|cancel|reset-link`, `argos account
+// domain list|add|remove`) and `argos whoami`, and project administration (`argos project
+// update|transfer`, `argos project contributor list|set|remove`, `argos review reviewer
+// add|list|remove`), each change checked through the API; and the latest CLI's flakiness
+// commands (`argos test list|get|changes`, `argos change list|ignore|unignore`) on reference
+// builds it uploaded.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { clis, describeRun, GitRepo, node22, runCli } from "./support/cli.mjs";
@@ -338,6 +339,33 @@ describe("reviews with the official CLIs", { skip: skipReason() }, () => {
     assert.deepEqual(contributors.map((c) => [c.user.slug, c.level]), [["proj-kim", "reviewer"]]);
     await run(["project", "contributor", "remove", kimId], "proj/portal");
     assert.equal((await api("/projects/proj/portal/contributors")).pageInfo.total, 0);
+
+    // Transfer: to another account its caller administers, under a new name; grants of people
+    // outside the new account are dropped; a taken name or an account not administered refused.
+    await run(["project", "contributor", "set", kimId, "--level", "reviewer"], "proj/portal");
+    server.admin("account", "create", "--slug", "proj2", "--name", "Proj 2", "--owner", "proj-owner");
+    server.admin("account", "create", "--slug", "kim-team", "--name", "Kim", "--owner", "proj-kim");
+    server.admin("member", "add", "--account", "kim-team", "--user", "proj-owner", "--role", "member");
+    server.admin("project", "create", "--account", "proj", "--name", "web");
+    const wide = JSON.stringify(server.admin("token", "create", "--user", "proj-owner", "--account", "proj",
+      "--account", "proj2", "--account", "kim-team")).match(/arp_[A-Za-z0-9_]{36}/)[0];
+    const transfer = (project, args) =>
+      runCli(cli, repo, ["project", "transfer", ...args, "--json"], { ...env, ARGOS_TOKEN: wide, ARGOS_PROJECT: project });
+    const moved = await transfer("proj/portal", ["--to", "proj2", "--name", "web"]);
+    assert.equal(moved.code, 0, describeRun(cli, moved));
+    assert.equal(JSON.parse(moved.stdout).name, "web");
+    assert.equal((await server.api("GET", "/projects/proj2/web", { token: wide })).status, 200);
+    assert.equal((await server.api("GET", "/projects/proj/portal", { token: wide })).status, 404);
+    assert.equal((await server.api("GET", "/projects/proj2/web/contributors", { token: wide })).body.pageInfo.total, 0,
+      "kim is not in proj2: her grant went");
+    const taken = await transfer("proj2/web", ["--to", "proj"]);
+    assert.notEqual(taken.code, 0);
+    assert.match(taken.output, /already used/, describeRun(cli, taken));
+    const notAdmin = await transfer("proj2/web", ["--to", "kim-team"]);
+    assert.notEqual(notAdmin.code, 0);
+    assert.match(notAdmin.output, /not an administrator of kim-team/, describeRun(cli, notAdmin));
+    const outOfScope = await transfer("proj2/web", ["--to", "default"]);
+    assert.notEqual(outOfScope.code, 0, describeRun(cli, outOfScope));
   });
 
   test("latest CLI: test list, get and changes, and change list, unignore and ignore", async () => {

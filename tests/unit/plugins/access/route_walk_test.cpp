@@ -193,6 +193,10 @@ Sample sample_for(const std::string& route, const Objects& o) {
     if (route == "POST /accounts/{accountSlug}/domains") {
         return {"", {{"domain", "walk.example"}}};
     }
+    // To the account that owns it already, under its name: the project stays where it is.
+    if (route == "POST /projects/{owner}/{project}/transfer") {
+        return {"", {{"targetAccountSlug", "default"}}};
+    }
     if (route == "GET /accounts/{accountSlug}/analytics") {
         return {"?from=2020-01-01T00:00:00.000Z&to=2020-01-31T00:00:00.000Z&groupBy=day", nullptr};
     }
