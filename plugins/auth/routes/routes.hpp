@@ -9,14 +9,14 @@
 
 namespace loupe::auth {
 
-void add_get_token_project(Host& host);                 ///< GET /project
-void add_get_me(Host& host);                            ///< GET /me
-void add_get_project(Host& host);                       ///< GET /projects/{owner}/{project}
-void add_update_project(Host& host);                    ///< PATCH /projects/{owner}/{project}
-void add_transfer_project(Host& host);  ///< POST /projects/{owner}/{project}/transfer
-void add_create_project(Host& host);                    ///< POST /projects
-void add_list_account_projects(Host& host);             ///< GET /accounts/{accountSlug}/projects
-void add_get_account(Host& host, TeamStore& teams);     ///< GET /accounts/{accountSlug}
+void add_get_token_project(Host& host);              ///< GET /project
+void add_get_me(Host& host);                         ///< GET /me
+void add_get_project(Host& host);                    ///< GET /projects/{owner}/{project}
+void add_update_project(Host& host);                 ///< PATCH /projects/{owner}/{project}
+void add_transfer_project(Host& host);               ///< POST /projects/{owner}/{project}/transfer
+void add_create_project(Host& host);                 ///< POST /projects
+void add_list_account_projects(Host& host);          ///< GET /accounts/{accountSlug}/projects
+void add_get_account(Host& host, TeamStore& teams);  ///< GET /accounts/{accountSlug}
 void add_update_account(Host& host, TeamStore& teams);  ///< PATCH /accounts/{accountSlug}
 void add_list_account_members(Host& host,
                               TeamStore& teams);  ///< GET /accounts/{accountSlug}/members

@@ -45,7 +45,8 @@ void add_transfer_project(Host& host) {
         read_transfer_input, [&identity, &database](Request& request, const TransferInput& input) {
             const Project& project = request.access().require_project();
             // 401 when the token's scope does not reach the target, 404 when there is none.
-            const Account target = identity.authorize_account(request.principal(), input.target_slug);
+            const Account target =
+                identity.authorize_account(request.principal(), input.target_slug);
             if (!identity.can_administer(request.principal().user_id, target)) {
                 throw HttpError::forbidden("You are not an administrator of " + target.slug + ".");
             }
