@@ -69,7 +69,7 @@ std::vector<InviteRequest> read_invite_requests(Request& request) {
 }
 
 int64_t invite_id_of(Request& request) {
-    const std::string text = request.param("inviteId");
+    const std::string& text = request.param("inviteId");
     if (text.empty() || text.size() > 18 ||
         text.find_first_not_of("0123456789") != std::string::npos) {
         throw HttpError::not_found("Invite not found.");

@@ -18,6 +18,7 @@
 #include "loupe/auth/identity.hpp"
 #include "loupe/auth/team_domains.hpp"
 #include "loupe/db/database.hpp"
+#include "loupe/db/migrations.hpp"
 
 namespace loupe::auth {
 
