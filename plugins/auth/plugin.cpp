@@ -14,6 +14,7 @@ void install(loupe::Host& host) {
     loupe::auth::add_get_me(host);
     loupe::auth::add_get_project(host);
     loupe::auth::add_update_project(host);
+    loupe::auth::add_transfer_project(host);
     loupe::auth::add_create_project(host);
     loupe::auth::add_list_account_projects(host);
     loupe::auth::add_team_migrations(host.migrations());
@@ -24,6 +25,13 @@ void install(loupe::Host& host) {
     loupe::auth::add_list_account_members(host, *teams);
     loupe::auth::add_set_account_member_level(host, *teams);
     loupe::auth::add_remove_account_member(host, *teams);
+    loupe::auth::add_invite_migrations(host.migrations());
+    static loupe::auth::InviteStore* const invites =
+        new loupe::auth::InviteStore(host.db(), host.identity());
+    host.services().provide<loupe::auth::TeamDomains>(*invites);
+    loupe::auth::add_account_invites(host, *invites);
+    loupe::auth::add_account_domains(host, *invites);
+    loupe::auth::add_join_team(host, *invites);
     static loupe::auth::ContributorStore* const contributors =
         new loupe::auth::ContributorStore(host.db());
     loupe::auth::add_project_contributors(host, *contributors);

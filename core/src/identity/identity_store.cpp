@@ -220,6 +220,15 @@ std::pair<Project, IssuedToken> IdentityStore::create_project(soci::session& ses
     return *created;
 }
 
+Project IdentityStore::transfer_project(soci::session& session, const Project& project,
+                                        const Account& target, const std::string& name) {
+    auto moved = identity_writes::move_project(session, project.id, target, name);
+    if (!moved) {
+        throw HttpError::conflict("Name is already used by another project");
+    }
+    return *moved;
+}
+
 IssuedToken IdentityStore::issue_short_lived_token(int64_t project_id, int64_t ttl_ms,
                                                    RunBinding binding) {
     return store_short_lived_token(generate_short_lived_token(), project_id, ttl_ms,

@@ -74,6 +74,8 @@ public:
     std::pair<Project, IssuedToken> create_project(soci::session& session, const Account& account,
                                                    const std::string& name,
                                                    const std::string& base_branch) override;
+    Project transfer_project(soci::session& session, const Project& project, const Account& target,
+                             const std::string& name) override;
     IssuedToken issue_short_lived_token(int64_t project_id, int64_t ttl_ms,
                                         RunBinding binding) override;
     IssuedToken issue_short_lived_cli_token(int64_t project_id, int64_t ttl_ms,

@@ -112,6 +112,28 @@ std::optional<std::pair<Project, IssuedToken>> create_project(
     return std::pair{*project, IssuedToken{token_id, token}};
 }
 
+std::optional<Project> move_project(soci::session& session, int64_t project_id,
+                                    const Account& target, const std::string& name) {
+    const std::string key = name_key(name);
+    long long taken = 0;
+    session << "SELECT COUNT(*) FROM projects WHERE account_id = :account AND name_key = :key "
+               "AND id <> :id",
+        soci::use(target.id), soci::use(key), soci::use(project_id), soci::into(taken);
+    if (taken > 0) {
+        return std::nullopt;
+    }
+    session << "UPDATE projects SET account_id = :account, name = :name, name_key = :key "
+               "WHERE id = :id",
+        soci::use(target.id), soci::use(name), soci::use(key), soci::use(project_id);
+    // A grant on the project means something only to a person of the account that owns it.
+    session << "DELETE FROM project_users WHERE project_id = :id AND user_id NOT IN ("
+               "SELECT user_id FROM team_members WHERE account_id = :account) "
+               "AND user_id NOT IN (SELECT user_id FROM accounts WHERE id = :same_account "
+               "AND user_id IS NOT NULL)",
+        soci::use(project_id), soci::use(target.id), soci::use(target.id);
+    return identity_rows::project_by_id(session, project_id);
+}
+
 IssuedToken create_personal_token(soci::session& session, const User& user,
                                   const std::vector<Account>& scope,
                                   std::optional<int64_t> expires_at, const std::string& token,

@@ -33,6 +33,10 @@ void set_project_level(soci::session& session, int64_t project_id, int64_t user_
 std::optional<std::pair<Project, IssuedToken>> create_project(
     soci::session& session, const Account& account, const std::string& name,
     const std::string& base_branch, const std::string& token, int64_t now);
+/// Moves the project to `target` as `name`, dropping the project-level grants of people outside
+/// `target`; nullopt (nothing changed) when `target` has a project of that name already.
+std::optional<Project> move_project(soci::session& session, int64_t project_id,
+                                    const Account& target, const std::string& name);
 /// A personal access token of `user` scoped to `scope` (already checked by the caller).
 IssuedToken create_personal_token(soci::session& session, const User& user,
                                   const std::vector<Account>& scope,

@@ -178,6 +178,12 @@ public:
                                                            const Account& account,
                                                            const std::string& name,
                                                            const std::string& base_branch) = 0;
+    /// Moves `project` to `target` under `name` (already checked by the caller), in the caller's
+    /// transaction: its builds, tokens and settings go with it; the project-level grants of
+    /// people who are not in `target` are dropped. HttpError 409 when `target` already has a
+    /// project of that name (case-insensitive). Returns the project as it now is.
+    virtual Project transfer_project(soci::session& session, const Project& project,
+                                     const Account& target, const std::string& name) = 0;
     /// A short-lived project token (`argos_tmp_...`), optionally bound to a CI run's commit and
     /// branch.
     virtual IssuedToken issue_short_lived_token(int64_t project_id, int64_t ttl_ms,

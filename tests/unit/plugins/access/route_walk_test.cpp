@@ -49,6 +49,7 @@ const std::map<std::string, std::string> public_routes = {
     {"GET /", "the page's shell: it reads every datum through the guarded API"},
     {"GET /_loupe/login", "the page's shell"},
     {"GET /_loupe/oauth/authorize", "the page's shell (the consent page)"},
+    {"GET /_loupe/join/{token}", "the page's shell (the join page)"},
     {"GET /_loupe/sso/providers", "the sign-in providers' names, for the sign-in page"},
     {"GET /_loupe/sso/oidc/{provider}/start", "starts a sign-in: the caller is not signed in yet"},
     {"GET /_loupe/sso/oidc/{provider}/callback",
@@ -58,6 +59,8 @@ const std::map<std::string, std::string> public_routes = {
      "the code with its PKCE verifier, or the refresh token, is the credential"},
     {"POST /oauth/revoke", "the token in the body is the credential"},
     {"GET /auth/cli/success", "a static page"},
+    {"GET /auth/cli", "CLI 4.x's login: a redirect to the consent page, which requires signing in"},
+    {"POST /auth/cli/token", "the code with its PKCE verifier is the credential"},
     {"GET /_loupe/notifications/unsubscribe",
      "the signed unsubscribe token names the user and the kind of mail"},
     {"POST /_loupe/notifications/unsubscribe",
@@ -72,10 +75,12 @@ const std::map<std::string, std::string> public_routes = {
 
 // Routes that act on the caller's own identity, not on an object anyone else holds.
 const std::set<std::string> own_identity_routes = {
-    "POST /_loupe/session",                  // a session for the token's own user
-    "GET /me",                               // the caller's own user and the accounts of its scope
-    "GET /_loupe/oauth/request",             // what a sign-in request asks of the caller
-    "POST /_loupe/oauth/decision",           // the caller's own grant to an application
+    "POST /_loupe/session",         // a session for the token's own user
+    "GET /me",                      // the caller's own user and the accounts of its scope
+    "GET /_loupe/oauth/request",    // what a sign-in request asks of the caller
+    "POST /_loupe/oauth/decision",  // the caller's own grant to an application
+    // The caller joins the team the token in the path opens (the token is the credential).
+    "GET /_loupe/invites/{token}", "POST /_loupe/invites/{token}/accept",
     "GET /_loupe/notifications/settings",    // the caller's own kinds of notification mail
     "PATCH /_loupe/notifications/settings",  // the same, changed
 };
@@ -185,6 +190,18 @@ Sample sample_for(const std::string& route, const Objects& o) {
     if (route.ends_with("/reviewers") && !route.starts_with("GET")) {
         return {"", {{"userIds", {"1"}}}};
     }
+    // The first invite of the walk (id 1), cancelled by the deletions at the end.
+    if (route == "POST /accounts/{accountSlug}/invites") {
+        return {"", {{"members", {{{"email", "walk@walk.example"}, {"level", "member"}}}}}};
+    }
+    // The owner's own address is on the domain (set before the walk).
+    if (route == "POST /accounts/{accountSlug}/domains") {
+        return {"", {{"domain", "walk.example"}}};
+    }
+    // To the account that owns it already, under its name: the project stays where it is.
+    if (route == "POST /projects/{owner}/{project}/transfer") {
+        return {"", {{"targetAccountSlug", "default"}}};
+    }
     if (route == "GET /accounts/{accountSlug}/analytics") {
         return {"?from=2020-01-01T00:00:00.000Z&to=2020-01-31T00:00:00.000Z&groupBy=day", nullptr};
     }
@@ -247,6 +264,7 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
     const std::string& owner_pat = server.personal_token();
     const std::string& project_token = server.project_token();
     const std::string carol_pat = member_token(server, "carol", "contributor");
+    admin(server, {"user", "set-email", "--user", "admin", "--email", "owner@walk.example"});
     admin(server, {"user", "create", "--slug", "dave", "--name", "Dave"});
     const std::string dave_pat =
         find_token(admin(server, {"token", "create", "--user", "dave"}), "arp_");
@@ -310,6 +328,8 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
         {"owner", "default"},
         {"project", "default"},
         {"accountSlug", "default"},
+        {"inviteId", "1"},
+        {"domain", "walk.example"},
         {"buildNumber", std::to_string(o.build_number)},
         {"buildId", o.build_id},
         {"diffId", o.diff_id},
