@@ -124,6 +124,14 @@ std::string fill_path(const std::string& pattern,
     return path + pattern.substr(last);
 }
 
+/// An automation rule posting to a closed port (its deliveries fail quietly in the walk).
+json automation_rule() {
+    return {{"name", "walked"},
+            {"events", {"build.completed"}},
+            {"actions",
+             {{{"type", "sendWebhook"}, {"payload", {{"url", "http://127.0.0.1:9/walk"}}}}}}};
+}
+
 Sample sample_for(const std::string& route, const Objects& o) {
     const std::string commit = sha('e');
     static const std::map<std::string, Sample> samples = {};
@@ -141,6 +149,11 @@ Sample sample_for(const std::string& route, const Objects& o) {
     }
     if (route == "POST /projects") {
         return {"", {{"name", "walked"}, {"accountSlug", "default"}}};
+    }
+    // A rule definition the owner may create and replace.
+    if (route == "POST /projects/{owner}/{project}/automation-rules" ||
+        route == "PUT /projects/{owner}/{project}/automation-rules/{ruleId}") {
+        return {"", automation_rule()};
     }
     if (route == "POST /deployments") {
         return {"", deployment_body({{"index.html", "<p>walk</p>"}}, "walk")};
@@ -285,6 +298,11 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
     REQUIRE_MESSAGE(links.status == 200, links.body);
     REQUIRE_FALSE(links.json().empty());
     o.link_id = links.json()[0]["id"];
+    // Rule 1 (the {ruleId} of the walk), when the automation plugin is loaded.
+    const auto rule =
+        http_json("POST", server.base_url() + "/v2/projects/default/default/automation-rules",
+                  automation_rule(), owner_pat);
+    REQUIRE_MESSAGE((rule.status == 201 || rule.status == 404), rule.body);
     const auto project_resource =
         http_get(server.base_url() + "/v2/projects/default/default", owner_pat);
     REQUIRE(project_resource.status == 200);
@@ -314,6 +332,8 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
         {"reviewId", o.review_id},
         {"deploymentId", o.deployment_id},
         {"linkId", o.link_id},
+        // An automation rule's id: the guard refuses before the rule is looked up.
+        {"ruleId", "1"},
     };
 
     // Carol's browser session (the review page), with its CSRF token.
