@@ -4,6 +4,7 @@
 // payload against the service's documented shape; a receiver answering 500 is retried and then
 // marked failed while builds conclude normally.
 #include <doctest/doctest.h>
+#include <soci/soci.h>
 
 #include <chrono>
 #include <mutex>
@@ -13,6 +14,7 @@
 #include "loupe/crypto/encoding.hpp"
 #include "support/http_client.hpp"
 #include "support/local_http_server.hpp"
+#include "support/server_database.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
 
 using namespace loupe::test;
@@ -295,10 +297,26 @@ TEST_CASE("automation rules: changes detected on main post to Slack once per bui
                              {"actions",
                               {{{"type", "sendSlackMessage"},
                                 {"payload", {{"slackId", "C0123"}, {"name", "alerts"}}}}}}});
-    const auto posts = [&](int64_t number) {
-        return receivers().bodies("/slack/api/chat.postMessage",
-                                  "Build #" + std::to_string(number) + " (" + name + ")");
+    // Another rule of the same builds, for every branch but main.
+    create_rule(server, {{"name", "Changes elsewhere"},
+                         {"events", {"build.completed"}},
+                         {"conditions",
+                          {{{"not", {{"type", "build-branch"}, {"value", "main"}}}},
+                           {{"type", "build-name"}, {"value", name}}}},
+                         {"actions",
+                          {{{"type", "sendSlackMessage"},
+                            {"payload", {{"slackId", "C-ELSEWHERE"}, {"name", "other"}}}}}}});
+    const auto posts_to = [&](int64_t number, const std::string& channel) {
+        std::vector<json> found;
+        for (const auto& post :
+             receivers().bodies("/slack/api/chat.postMessage",
+                                "Build #" + std::to_string(number) + " (" + name + ")")) {
+            if (post["channel"] == channel)
+                found.push_back(post);
+        }
+        return found;
     };
+    const auto posts = [&](int64_t number) { return posts_to(number, "C0123"); };
 
     // The first build of the name adds its screenshot (changes detected), the second finds
     // none, the third one changed: two posts, one per matching build.
@@ -323,6 +341,8 @@ TEST_CASE("automation rules: changes detected on main post to Slack once per bui
         conclude_build(server, name, "feature/x", Paint{1, 1, 5, 5}, 'd', 'c');
     CHECK(get_build(server, other_branch)["conclusion"] == "changes-detected");
     CHECK(posts(other_branch).empty());
+    CHECK(posts_to(other_branch, "C-ELSEWHERE").size() == 1);
+    CHECK(posts_to(changed, "C-ELSEWHERE").empty());
 
     const json runs = rule_runs(server, rule["id"]);
     REQUIRE(runs["pageInfo"]["total"] == 2);
@@ -332,6 +352,19 @@ TEST_CASE("automation rules: changes detected on main post to Slack once per bui
     CHECK(run["actions"][0]["status"] == "success");
     CHECK(run["actions"][0]["attempts"] == 1);
     CHECK(run["actions"][0]["responseStatus"] == 200);
+
+    // Every event delivered again (as after a crash between the work and its record): the
+    // runs exist already, so nothing is posted twice.
+    const auto slack_posts = receivers().received("/slack/api/chat.postMessage").size();
+    {
+        auto database = open_server_database(server);
+        *database << "UPDATE jobs SET status = 'queued', attempts = 0, run_at = 0 WHERE kind = "
+                     "'automation.rules'";
+    }
+    wait_jobs_settled(server, "automation.rules");
+    wait_jobs_settled(server, "automation.deliver");
+    CHECK(receivers().received("/slack/api/chat.postMessage").size() == slack_posts);
+    CHECK(rule_runs(server, rule["id"])["pageInfo"]["total"] == 2);
 
     // A deactivated rule stops firing.
     REQUIRE(http_json("POST",
