@@ -24,6 +24,13 @@ void install(loupe::Host& host) {
     loupe::auth::add_list_account_members(host, *teams);
     loupe::auth::add_set_account_member_level(host, *teams);
     loupe::auth::add_remove_account_member(host, *teams);
+    loupe::auth::add_invite_migrations(host.migrations());
+    static loupe::auth::InviteStore* const invites =
+        new loupe::auth::InviteStore(host.db(), host.identity());
+    host.services().provide<loupe::auth::TeamDomains>(*invites);
+    loupe::auth::add_account_invites(host, *invites);
+    loupe::auth::add_account_domains(host, *invites);
+    loupe::auth::add_join_team(host, *invites);
     static loupe::auth::ContributorStore* const contributors =
         new loupe::auth::ContributorStore(host.db());
     loupe::auth::add_project_contributors(host, *contributors);

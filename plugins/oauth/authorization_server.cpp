@@ -12,6 +12,9 @@ namespace {
 constexpr int64_t code_ttl_ms = 60'000;
 constexpr int64_t access_ttl_ms = 3'600'000;
 constexpr int64_t refresh_ttl_ms = 90LL * 24 * 3'600'000;
+// CLI 4.x keeps one token and cannot refresh it: its access token lives as long as a refresh
+// token does.
+constexpr int64_t cli_token_ttl_ms = refresh_ttl_ms;
 constexpr std::string_view access_prefix = "argos_oat_";
 constexpr std::string_view refresh_prefix = "argos_ort_";
 
@@ -33,6 +36,44 @@ TokenSet issue_pair(soci::session& session, const store::Grant& grant, int64_t n
     store::store_token(session, tokens.refresh_token, grant.id, store::TokenKind::refresh, now,
                        now + refresh_ttl_ms);
     return tokens;
+}
+
+/// What a code is redeemed with; `redirect_uri` null when the exchange does not carry one
+/// (the CLI 4.x exchange: the PKCE verifier alone proves the holder).
+struct CodeRedemption {
+    std::string code;
+    std::string verifier;
+    std::string client_id;
+    const std::string* redirect_uri = nullptr;
+};
+
+// A code is used once, within its minute, by the client it was issued to, with the verifier of
+// its challenge; a code presented twice was intercepted and its grant is revoked.
+std::variant<store::Grant, OAuthError> spend_code(soci::session& session,
+                                                  const CodeRedemption& redemption, int64_t now) {
+    const auto stored = store::find_code(session, redemption.code);
+    if (!stored) {
+        return invalid_grant("Unknown authorization code");
+    }
+    if (stored->used || !store::use_code(session, redemption.code, now)) {
+        store::revoke_grant(session, stored->grant_id, now);
+        return invalid_grant("The authorization code was already used");
+    }
+    auto grant = store::find_grant(session, stored->grant_id);
+    if (!grant || grant->revoked || stored->expires_at <= now) {
+        return invalid_grant("The authorization code expired");
+    }
+    if (redemption.client_id != grant->client_id) {
+        return invalid_grant("The code was issued to another client");
+    }
+    if (redemption.redirect_uri != nullptr && *redemption.redirect_uri != stored->redirect_uri) {
+        return invalid_grant("redirect_uri differs from the authorization request's");
+    }
+    if (!crypto::equal_in_constant_time(jose::s256_challenge(redemption.verifier),
+                                        stored->code_challenge)) {
+        return invalid_grant("The code_verifier does not match the code_challenge");
+    }
+    return *grant;
 }
 
 }  // namespace
@@ -69,33 +110,35 @@ std::variant<TokenSet, OAuthError> AuthorizationServer::redeem_code(
     if (code.empty() || verifier.empty()) {
         return OAuthError{400, "invalid_request", "code and code_verifier are required"};
     }
+    const std::string redirect_uri = field(fields, "redirect_uri");
     return database_.transaction([&](soci::session& session) -> std::variant<TokenSet, OAuthError> {
         const int64_t now = now_ms();
-        const auto stored = store::find_code(session, code);
-        if (!stored) {
-            return invalid_grant("Unknown authorization code");
+        auto grant =
+            spend_code(session, {code, verifier, field(fields, "client_id"), &redirect_uri}, now);
+        if (auto* error = std::get_if<OAuthError>(&grant)) {
+            return *error;
         }
-        // A code used twice was intercepted: the grant it started is revoked.
-        if (stored->used || !store::use_code(session, code, now)) {
-            store::revoke_grant(session, stored->grant_id, now);
-            return invalid_grant("The authorization code was already used");
-        }
-        const auto grant = store::find_grant(session, stored->grant_id);
-        if (!grant || grant->revoked || stored->expires_at <= now) {
-            return invalid_grant("The authorization code expired");
-        }
-        if (field(fields, "client_id") != grant->client_id) {
-            return invalid_grant("The code was issued to another client");
-        }
-        if (field(fields, "redirect_uri") != stored->redirect_uri) {
-            return invalid_grant("redirect_uri differs from the authorization request's");
-        }
-        if (!crypto::equal_in_constant_time(jose::s256_challenge(verifier),
-                                            stored->code_challenge)) {
-            return invalid_grant("The code_verifier does not match the code_challenge");
-        }
-        return issue_pair(session, *grant, now);
+        return issue_pair(session, std::get<store::Grant>(grant), now);
     });
+}
+
+std::variant<std::string, OAuthError> AuthorizationServer::exchange_cli_code(
+    const std::string& code, const std::string& verifier) {
+    if (code.empty() || verifier.empty()) {
+        return OAuthError{400, "invalid_request", "code and code_verifier are required"};
+    }
+    return database_.transaction(
+        [&](soci::session& session) -> std::variant<std::string, OAuthError> {
+            const int64_t now = now_ms();
+            auto grant = spend_code(session, {code, verifier, "argos-cli", nullptr}, now);
+            if (auto* error = std::get_if<OAuthError>(&grant)) {
+                return *error;
+            }
+            std::string token = std::string(access_prefix) + crypto::random_hex(20);
+            store::store_token(session, token, std::get<store::Grant>(grant).id,
+                               store::TokenKind::access, now, now + cli_token_ttl_ms);
+            return token;
+        });
 }
 
 std::variant<TokenSet, OAuthError> AuthorizationServer::rotate_refresh_token(

@@ -5,7 +5,9 @@
 //    becomes an access token (`argos_oat_`, 1 hour) and a refresh token (`argos_ort_`, 90 days);
 //  - a refresh token is used once: it becomes a new pair; used again (it leaked), it revokes
 //    the grant, and so does a code used twice;
-//  - revoking either token ends the grant and every token of it.
+//  - revoking either token ends the grant and every token of it;
+//  - CLI 4.x's `argos login` (GET /auth/cli, POST /auth/cli/token) gets one 90-day access
+//    token for its code instead of a pair.
 // THREADS: thread-safe (every call opens its own transaction).
 
 #include <cstdint>
@@ -43,6 +45,13 @@ public:
     /// The token endpoint: `grant_type` authorization_code or refresh_token, the other fields
     /// as RFC 6749 names them.
     std::variant<TokenSet, OAuthError> token(const std::map<std::string, std::string>& fields);
+
+    /// The CLI 4.x exchange (`POST /auth/cli/token`): a code issued to `argos-cli` and the
+    /// verifier of its challenge become one access token valid 90 days (that client keeps one
+    /// token and cannot refresh it). The code's rules are the token endpoint's, without the
+    /// redirect URI, which that exchange does not send.
+    std::variant<std::string, OAuthError> exchange_cli_code(const std::string& code,
+                                                            const std::string& verifier);
 
     /// The revocation endpoint: ends the grant of `token` (an unknown token is not an error).
     void revoke(const std::string& token, const std::string& client_id);

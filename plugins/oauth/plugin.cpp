@@ -1,7 +1,7 @@
 // The oauth plugin: Loupe as an OAuth 2.1 authorization server for the official Argos CLI
-// (`argos login`, `argos logout`): the consent page's calls, the token and revocation
-// endpoints, and the `argos_oat_` access tokens the API then accepts as the person who
-// approved them.
+// (`argos login`, `argos logout`, and CLI 4.x's older `argos login`): the consent page's calls,
+// the token and revocation endpoints, and the `argos_oat_` access tokens the API then accepts
+// as the person who approved them.
 #include "loupe/plugin.hpp"
 
 #include "authorization_server.hpp"
@@ -32,6 +32,7 @@ void install(loupe::Host& host) {
     });
     add_consent_routes(host, server);
     add_token_routes(host, server);
+    add_cli_login_routes(host, server);
 }
 
 }  // namespace

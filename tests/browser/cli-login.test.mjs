@@ -14,6 +14,7 @@ import { keepScreenshot } from "./support/baseline.mjs";
 
 const skip = missingPrerequisite() ?? missingNodeModules() ?? missingBrowser();
 const cli = clis.find((c) => c.name === "latest");
+const cli4 = clis.find((c) => c.name === "4.x");
 
 describe("argos login through the consent page", { skip: skip ?? false }, () => {
   let server;
@@ -40,9 +41,9 @@ describe("argos login through the consent page", { skip: skip ?? false }, () => 
     await server?.stop();
   });
 
-  /** Runs `argos login`, answers its consent page with `decision`; returns the CLI's run. */
-  async function login(decision) {
-    const child = spawn(cli.node, [cli.script, "login"], { cwd: repo.root, env: repo.env(env) });
+  /** Runs `argos login` of `which` CLI, answers its consent page with `decision`; returns the run. */
+  async function login(decision, which = cli) {
+    const child = spawn(which.node, [which.script, "login"], { cwd: repo.root, env: repo.env(env) });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (data) => (stdout += data));
@@ -51,12 +52,13 @@ describe("argos login through the consent page", { skip: skip ?? false }, () => 
     const deadline = Date.now() + 30_000;
     while (!/visit:\s+(http\S+)/.test(stdout) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 50));
     const authorizeUrl = /visit:\s+(http\S+)/.exec(stdout)?.[1];
-    assert.ok(authorizeUrl?.startsWith(`${server.url}/oauth/authorize?`), `the CLI printed its URL:\n${stdout}\n${stderr}`);
+    const start = which === cli ? "/oauth/authorize?" : "/auth/cli?";
+    assert.ok(authorizeUrl?.startsWith(`${server.url}${start}`), `the CLI printed its URL:\n${stdout}\n${stderr}`);
 
     await page.goto(authorizeUrl);
     await page.getByRole("heading", { name: "Sign in to Argos CLI?" }).waitFor();
     assert.match(await page.locator(".consent-card").textContent(), /Approve or request changes|Approve builds and request changes/);
-    if (decision === "approve") keepScreenshot("oauth-consent", await page.screenshot());
+    if (decision === "approve" && which === cli) keepScreenshot("oauth-consent", await page.screenshot());
     await page.getByRole("button", { name: decision === "approve" ? "Approve" : "Deny" }).click();
     const code = await Promise.race([exited, new Promise((done) => setTimeout(() => done("timeout"), 30_000))]);
     if (code === "timeout") child.kill("SIGKILL");
@@ -94,6 +96,34 @@ describe("argos login through the consent page", { skip: skip ?? false }, () => 
     assert.equal((await me(tokens.accessToken)).status, 401, "logout revoked the grant, the access token with it");
     const after = await runCli(cli, repo, ["whoami"], env);
     assert.notEqual(after.code, 0, describeRun(cli, after));
+  });
+
+  test("CLI 4.x: login through /auth/cli, one 90-day token for its code", async () => {
+    const configFile = join(repo.home, ".config/argos-ci/config.json");
+    const run = await login("approve", cli4);
+    assert.equal(run.code, 0, describeRun(cli4, run));
+    assert.match(run.stdout, /Logged in to Argos successfully/);
+    await page.getByRole("heading", { name: "You are signed in to the Argos CLI" }).waitFor();
+    const { token } = JSON.parse(readFileSync(configFile, "utf8"));
+    assert.match(token, /^argos_oat_[0-9a-f]{40}$/);
+    const whoIsIt = await me(token);
+    assert.equal(whoIsIt.status, 200);
+    assert.equal(whoIsIt.body.slug, "admin");
+    if (server.canQuery) {
+      const [[lifetimeMs]] = server.query("SELECT MAX(expires_at - created_at) FROM oauth_tokens WHERE kind = 'access'");
+      assert.equal(Number(lifetimeMs), 90 * 24 * 3600 * 1000);
+    }
+
+    // The exchange's errors: missing fields, an unknown code.
+    const exchange = (body) =>
+      fetch(`${server.apiBaseUrl}auth/cli/token`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
+        .then(async (r) => ({ status: r.status, body: await r.json() }));
+    assert.equal((await exchange({ code: "x" })).status, 400);
+    const unknown = await exchange({ code: "x", code_verifier: "y" });
+    assert.equal(unknown.status, 401);
+    assert.match(unknown.body.error, /Unknown authorization code/);
+    // A port that is not one is refused before any page.
+    assert.equal((await fetch(`${server.url}/auth/cli?port=99999&state=s&pkce=p`, { redirect: "manual" })).status, 400);
   });
 
   test("a denied request signs the CLI in to nothing", async () => {

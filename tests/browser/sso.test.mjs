@@ -1,6 +1,7 @@
 // Single sign-on against a real OpenID provider (npm `oidc-provider`, with its development login
 // and consent forms) in Debian's Chromium: the sign-in page lists the provider, the browser goes
 // there and comes back signed in; the provider's groups give and take team roles at each sign-in;
+// a team open to the person's email domain takes them in, and an invite link's page joins a team;
 // an address on another domain, an unverified address and a callback carried to another browser
 // are refused and sign nobody in.
 import assert from "node:assert/strict";
@@ -26,6 +27,7 @@ const people = {
   alice: { email: "Alice@Example.com", email_verified: true, name: "Alice Example", groups: ["design"] },
   bob: { email: "bob@elsewhere.org", email_verified: true, name: "Bob", groups: ["design"] },
   carol: { email: "carol@example.com", email_verified: false, name: "Carol", groups: [] },
+  dan: { email: "dan@example.com", email_verified: true, name: "Dan", groups: [] },
 };
 
 /** An OpenID provider on a port of its own; its client is configured once Loupe's URL is known. */
@@ -150,6 +152,42 @@ describe("single sign-on with an OpenID provider", { skip: skip ?? false }, () =
     assert.equal(session.user.slug, "alice");
     assert.ok(!session.accounts.includes("default"), `removed from the team: ${JSON.stringify(session.accounts)}`);
     if (server.canQuery) assert.equal(roleIn("alice"), undefined);
+    await page.context().close();
+  });
+
+  test("a team open to the address's domain takes the person in; an invite link opens the join page", async () => {
+    server.admin("user", "set-email", "--user", "admin", "--email", "admin@example.com");
+    server.admin("account", "create", "--slug", "studio", "--name", "Studio", "--owner", "admin");
+    server.admin("account", "create", "--slug", "lab", "--name", "Lab", "--owner", "admin");
+    const adminToken = JSON.stringify(server.admin("token", "create", "--user", "admin", "--account", "studio", "--account", "lab")).match(/arp_[A-Za-z0-9_]{36}/)[0];
+    const asAdmin = (method, path, body) => server.api(method, path, { token: adminToken, body });
+    const opened = await asAdmin("POST", "/accounts/studio/domains", { domain: "example.com" });
+    assert.equal(opened.status, 201, opened.text);
+    assert.equal((await asAdmin("PATCH", "/accounts/studio", { defaultUserLevel: "contributor" })).status, 200);
+
+    const page = await signIn("dan");
+    const session = await sessionOf(page);
+    assert.ok(session.accounts.includes("studio"), `dan joins the team open to example.com: ${JSON.stringify(session.accounts)}`);
+    assert.ok(!session.accounts.includes("lab"));
+
+    const link = await asAdmin("POST", "/accounts/lab/invite-link/reset");
+    assert.equal(link.status, 200, link.text);
+    await page.goto(link.body.inviteLink);
+    await page.getByRole("heading", { name: "Join Lab?" }).waitFor();
+    assert.match(await page.locator(".consent-card").textContent(), /signed in as Dan \(dan\).*as a member/);
+    keepScreenshot("join-team", await page.screenshot());
+    await page.getByRole("button", { name: "Join Lab" }).click();
+    await page.waitForURL((url) => url.pathname === "/lab");
+    assert.ok((await sessionOf(page)).accounts.includes("lab"));
+
+    // An invite sent to another address says so, and joins nothing.
+    const invites = await asAdmin("POST", "/accounts/studio/invites", { members: [{ email: "erin@example.com", level: "owner" }] });
+    assert.equal(invites.status, 201, invites.text);
+    await page.goto(invites.body[0].inviteLink);
+    await page.getByRole("button", { name: "Join Studio" }).click();
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    assert.match(await alert.textContent(), /sent to erin@example\.com/);
     await page.context().close();
   });
 

@@ -1,7 +1,8 @@
 // Reviewing with the official CLIs: the 4.x CLI's `argos build review --conclusion`, the latest
 // CLI's `argos review create|list|dismiss` and its `argos comment …` and `argos build subscribe`
 // commands, each with a personal access token, on a build the same CLI uploaded; and the latest
-// CLI's team administration (`argos account get|update`, `argos account member list|set-level|
+// CLI's team administration (`argos account get|update`, `argos account invite
+// create|list|cancel|reset-link`, `argos account domain list|add|remove`, `argos account member list|set-level|
 // remove`) and `argos whoami`, and project administration (`argos project update`, `argos project
 // contributor list|set|remove`, `argos review reviewer add|list|remove`), each change checked
 // through the API; and the latest CLI's flakiness commands (`argos test list|get|changes`,
@@ -191,6 +192,70 @@ describe("reviews with the official CLIs", { skip: skipReason() }, () => {
     const afterRemoval = await api("/accounts/crew/members");
     assert.equal(afterRemoval.pageInfo.total, 2);
     assert.ok(!afterRemoval.results.some((m) => m.user.slug === "crew-ned"));
+
+    // Invites by email: made, listed, refreshed, cancelled, accepted only by their address.
+    server.admin("user", "set-email", "--user", "crew-owner", "--email", "owner@crew.example");
+    const tokenOf = (slug, email) => {
+      server.admin("user", "create", "--slug", slug, "--name", slug, ...(email ? ["--email", email] : []));
+      return JSON.stringify(server.admin("token", "create", "--user", slug)).match(/arp_[A-Za-z0-9_]{36}/)[0];
+    };
+    const join = async (link, asToken) => {
+      const answer = await fetch(`${server.url}/_loupe/invites/${link.split("/").pop()}/accept`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${asToken}` },
+      });
+      return { status: answer.status, body: await answer.json() };
+    };
+    const zoe = tokenOf("crew-zoe", "zoe@crew.example");
+    const eve = tokenOf("crew-eve", "eve@elsewhere.example");
+    const made = await run(["account", "invite", "create", "Zoe@crew.example", "bob@crew.example", "--level", "contributor"]);
+    assert.deepEqual(made.map((i) => [i.email, i.level, i.expired]), [["zoe@crew.example", "contributor", false], ["bob@crew.example", "contributor", false]]);
+    assert.ok(made.every((i) => i.inviteLink.startsWith(`${server.url}/_loupe/join/`)));
+    const again = await run(["account", "invite", "create", "bob@crew.example", "--level", "member"]);
+    assert.equal(again[0].id, made[1].id, "inviting a pending address refreshes its invite");
+    const rows = (answer) => answer.results ?? answer;
+    const pending = await run(["account", "invite", "list"]);
+    assert.deepEqual(rows(pending).map((i) => [i.email, i.level]), [["bob@crew.example", "member"], ["zoe@crew.example", "contributor"]]);
+    assert.deepEqual(rows(await run(["account", "invite", "list", "--search", "ZOE"])).map((i) => i.email), ["zoe@crew.example"]);
+    assert.equal((await join(made[1].inviteLink, eve)).status, 404, "the refreshed invite's first link stopped working");
+    const cancelled = await runCli(cli, repo, ["account", "invite", "cancel", made[1].id, "--json"], env);
+    assert.equal(cancelled.code, 0, describeRun(cli, cancelled));
+    assert.equal((await join(again[0].inviteLink, eve)).status, 404, "a cancelled invite opens nothing");
+    const wrongPerson = await join(made[0].inviteLink, eve);
+    assert.equal(wrongPerson.status, 403);
+    assert.match(wrongPerson.body.error, /sent to zoe@crew\.example/);
+    const joined = await join(made[0].inviteLink, zoe);
+    assert.equal(joined.status, 200, JSON.stringify(joined.body));
+    assert.deepEqual(joined.body, { team: { slug: "crew" }, level: "contributor" });
+    assert.equal((await join(made[0].inviteLink, zoe)).status, 404, "an invite is used once");
+    assert.ok((await api("/accounts/crew/members?levels=contributor")).results.some((m) => m.user.slug === "crew-zoe"));
+    assert.deepEqual(rows(await run(["account", "invite", "list"])), []);
+
+    // The shared link gives the team's default role (contributor since the update above); a reset ends the old one.
+    const first = await run(["account", "invite", "reset-link"]);
+    const second = await run(["account", "invite", "reset-link"]);
+    assert.notEqual(first.inviteLink, second.inviteLink);
+    assert.equal((await join(first.inviteLink, eve)).status, 404);
+    assert.deepEqual((await join(second.inviteLink, eve)).body, { team: { slug: "crew" }, level: "contributor" });
+    // Joining never lowers a role: the owner opening the link stays owner.
+    assert.deepEqual((await join(second.inviteLink, token)).body, { team: { slug: "crew" }, level: "owner" });
+
+    // Email domains: only one the owner's own address is on, never a public provider's.
+    const domainRun = (args) => runCli(cli, repo, ["account", "domain", ...args, "--json"], env);
+    const publicDomain = await domainRun(["add", "gmail.com"]);
+    assert.notEqual(publicDomain.code, 0);
+    assert.match(publicDomain.output, /Public email providers/, describeRun(cli, publicDomain));
+    const notTheirs = await domainRun(["add", "elsewhere.example"]);
+    assert.notEqual(notTheirs.code, 0);
+    assert.match(notTheirs.output, /must be on elsewhere\.example/, describeRun(cli, notTheirs));
+    const added = await run(["account", "domain", "add", "Crew.Example"]);
+    assert.equal(added.domain, "crew.example");
+    assert.deepEqual((await run(["account", "domain", "list"])).map((d) => d.domain), ["crew.example"]);
+    const duplicate = await domainRun(["add", "crew.example"]);
+    assert.notEqual(duplicate.code, 0);
+    const removedDomain = await domainRun(["remove", "crew.example"]);
+    assert.equal(removedDomain.code, 0, describeRun(cli, removedDomain));
+    assert.deepEqual(await run(["account", "domain", "list"]), []);
 
   });
 

@@ -4,6 +4,7 @@
 
 #include "loupe/host.hpp"
 #include "store/contributor_store.hpp"
+#include "store/invite_store.hpp"
 #include "store/team_store.hpp"
 
 namespace loupe::auth {
@@ -22,6 +23,13 @@ void add_list_account_members(Host& host,
 void add_set_account_member_level(Host& host, TeamStore& teams);
 /// DELETE /accounts/{accountSlug}/members/{userId}
 void add_remove_account_member(Host& host, TeamStore& teams);
+/// GET and POST /accounts/{accountSlug}/invites, DELETE .../invites/{inviteId}, POST
+/// .../invite-link/reset
+void add_account_invites(Host& host, InviteStore& invites);
+/// GET and POST /accounts/{accountSlug}/domains, DELETE .../domains/{domain}
+void add_account_domains(Host& host, InviteStore& invites);
+/// GET /_loupe/invites/{token} and POST /_loupe/invites/{token}/accept (the join page's calls)
+void add_join_team(Host& host, InviteStore& invites);
 /// GET /projects/{owner}/{project}/contributors, PUT and DELETE .../contributors/{userId}
 void add_project_contributors(Host& host, ContributorStore& contributors);
 

@@ -30,20 +30,9 @@ BuildSummary summarize(const Build& build, const StatusInputs& inputs) {
     return summary;
 }
 
+// One mapping from a build to what other plugins see: the facts are the summary's.
 BuildFacts build_facts(const Build& build, const StatusInputs& inputs) {
-    BuildFacts facts;
-    facts.id = build.id;
-    facts.project_id = build.project_id;
-    facts.number = build.number;
-    facts.name = build.name;
-    facts.commit = build.commit;
-    facts.head_sha = build.pr_head_commit.value_or(build.commit);
-    facts.branch = build.branch;
-    facts.pr_number = build.pr_number;
-    facts.mode = build.mode;
-    facts.merge_queue = build.merge_queue;
-    facts.status = aggregated_status(build, inputs);
-    return facts;
+    return facts_of(summarize(build, inputs));
 }
 
 std::vector<BuildSummary> summarize_builds(soci::session& session,

@@ -4,6 +4,7 @@
 // redirect URI with a one-use code (or `error=access_denied`) and the request's `state`. A
 // request whose client or redirect URI is not trusted is never redirected anywhere.
 #include "clients/oauth_clients.hpp"
+#include "loupe/http/http_client.hpp"
 #include "loupe/http/http_error.hpp"
 #include "routes/oauth_routes.hpp"
 
@@ -28,25 +29,10 @@ AuthorizationRequest request_of_json(const Json& body) {
         get("state"),     get("code_challenge"), get("code_challenge_method")};
 }
 
-std::string query_encode(std::string_view text) {
-    static constexpr char hex[] = "0123456789ABCDEF";
-    std::string encoded;
-    for (const char raw : text) {
-        const auto c = static_cast<unsigned char>(raw);
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-            c == '-' || c == '.' || c == '_' || c == '~') {
-            encoded.push_back(raw);
-        } else {
-            encoded += {'%', hex[c >> 4], hex[c & 0xF]};
-        }
-    }
-    return encoded;
-}
-
 /// The application's redirect URI with `parameters` and the request's state.
 std::string redirect_with(const AuthorizationRequest& request, const std::string& parameters) {
     return request.redirect_uri + "?" + parameters +
-           (request.state.empty() ? "" : "&state=" + query_encode(request.state));
+           (request.state.empty() ? "" : "&state=" + url_query_component(request.state));
 }
 
 /// 400 naming what is wrong; the page shows it and sends the browser nowhere.
@@ -124,10 +110,10 @@ void add_consent_routes(Host& host, std::shared_ptr<AuthorizationServer> server)
             const bool approved = body.is_object() && body.value("approve", Json()).is_boolean() &&
                                   body["approve"].get<bool>();
             if (!approved) {
-                return Response::json(
-                    Json{{"redirectUrl",
-                          redirect_with(asked, "error=access_denied&error_description=" +
-                                                   query_encode("The request was denied"))}});
+                return Response::json(Json{
+                    {"redirectUrl",
+                     redirect_with(asked, "error=access_denied&error_description=" +
+                                              url_query_component("The request was denied"))}});
             }
             std::string scope;
             for (const auto& name : scopes) {
@@ -136,7 +122,7 @@ void add_consent_routes(Host& host, std::shared_ptr<AuthorizationServer> server)
             const auto code = server->approve(request.principal().user_id, asked.client_id, scope,
                                               asked.redirect_uri, asked.code_challenge);
             return Response::json(
-                Json{{"redirectUrl", redirect_with(asked, "code=" + query_encode(code))}});
+                Json{{"redirectUrl", redirect_with(asked, "code=" + url_query_component(code))}});
         });
 
     host.routes().add(Method::get, "/auth/cli/success", AuthRequirement::none,

@@ -11,6 +11,9 @@ namespace loupe::oauth {
 /// /_loupe/oauth/decision (the consent page's calls), GET /auth/cli/success.
 void add_consent_routes(Host& host, std::shared_ptr<AuthorizationServer> server);
 
+/// GET /auth/cli (to the consent page) and POST /auth/cli/token: CLI 4.x's `argos login`.
+void add_cli_login_routes(Host& host, std::shared_ptr<AuthorizationServer> server);
+
 /// POST /oauth/token and POST /oauth/revoke.
 void add_token_routes(Host& host, std::shared_ptr<AuthorizationServer> server);
 

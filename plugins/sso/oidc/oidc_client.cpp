@@ -27,23 +27,6 @@ std::string without_trailing_slash(std::string url) {
 
 }  // namespace
 
-std::string form_encode(std::string_view text) {
-    static constexpr char hex[] = "0123456789ABCDEF";
-    std::string encoded;
-    for (const char raw : text) {
-        const auto c = static_cast<unsigned char>(raw);
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-            c == '-' || c == '.' || c == '_' || c == '~') {
-            encoded.push_back(raw);
-        } else {
-            encoded.push_back('%');
-            encoded.push_back(hex[c >> 4]);
-            encoded.push_back(hex[c & 0xF]);
-        }
-    }
-    return encoded;
-}
-
 OidcClient::OidcClient(const HttpClient& http, OidcProvider provider)
     : http_(http), provider_(std::move(provider)) {
     call_options_.connect_timeout = std::chrono::seconds(5);
@@ -117,28 +100,29 @@ std::string OidcClient::authorization_url(const std::string& redirect_uri, const
     }
     const char separator = found.authorization_endpoint.find('?') == std::string::npos ? '?' : '&';
     return found.authorization_endpoint + separator +
-           "response_type=code&client_id=" + form_encode(provider_.client_id) +
-           "&redirect_uri=" + form_encode(redirect_uri) + "&scope=" + form_encode(scope) +
-           "&state=" + form_encode(state) + "&nonce=" + form_encode(nonce) +
-           "&code_challenge=" + form_encode(code_challenge) + "&code_challenge_method=S256";
+           "response_type=code&client_id=" + url_query_component(provider_.client_id) +
+           "&redirect_uri=" + url_query_component(redirect_uri) +
+           "&scope=" + url_query_component(scope) + "&state=" + url_query_component(state) +
+           "&nonce=" + url_query_component(nonce) +
+           "&code_challenge=" + url_query_component(code_challenge) + "&code_challenge_method=S256";
 }
 
 Json OidcClient::redeem(const std::string& code, const std::string& code_verifier,
                         const std::string& redirect_uri) {
     const auto found = endpoints();
-    std::string body = "grant_type=authorization_code&code=" + form_encode(code) +
-                       "&redirect_uri=" + form_encode(redirect_uri) +
-                       "&code_verifier=" + form_encode(code_verifier);
+    std::string body = "grant_type=authorization_code&code=" + url_query_component(code) +
+                       "&redirect_uri=" + url_query_component(redirect_uri) +
+                       "&code_verifier=" + url_query_component(code_verifier);
     HttpHeaders headers{{"Content-Type", "application/x-www-form-urlencoded"},
                         {"Accept", "application/json"}};
     if (provider_.client_secret.empty()) {
-        body += "&client_id=" + form_encode(provider_.client_id);
+        body += "&client_id=" + url_query_component(provider_.client_id);
     } else {
         // client_secret_basic: the id and secret form-encoded, then Basic-encoded (RFC 6749).
         headers.emplace_back(
             "Authorization",
-            "Basic " + crypto::base64_encode(form_encode(provider_.client_id) + ":" +
-                                             form_encode(provider_.client_secret)));
+            "Basic " + crypto::base64_encode(url_query_component(provider_.client_id) + ":" +
+                                             url_query_component(provider_.client_secret)));
     }
     HttpResponse response;
     try {

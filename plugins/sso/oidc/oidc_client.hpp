@@ -71,7 +71,4 @@ private:
     std::string failure_;
 };
 
-/// `text` percent-encoded for a query string or a form body (RFC 3986 unreserved kept).
-std::string form_encode(std::string_view text);
-
 }  // namespace loupe::sso

@@ -13,6 +13,7 @@
 #include "loupe/crypto/encoding.hpp"
 #include "loupe/crypto/random.hpp"
 #include "loupe/http/cookies.hpp"
+#include "loupe/http/http_client.hpp"
 #include "loupe/jose/pkce.hpp"
 #include "sign_in/sign_in_user.hpp"
 #include "store/sign_in_attempts.hpp"
@@ -62,8 +63,8 @@ Response redirect_to(const std::string& location) {
 
 /// Back to the sign-in page with a message for the person.
 Response failed(const std::string& next, const std::string& message, bool secure) {
-    auto response =
-        redirect_to("/_loupe/login?next=" + form_encode(next) + "&error=" + form_encode(message));
+    auto response = redirect_to("/_loupe/login?next=" + url_query_component(next) +
+                                "&error=" + url_query_component(message));
     response.headers.emplace_back("Set-Cookie", state_cookie("", secure, 0));
     return response;
 }
@@ -191,7 +192,7 @@ struct Routes {
         SignedInUser user;
         const std::string session_cookie = host.db().transaction([&](soci::session& session) {
             user = sign_in_user(session, host.identity(), provider.id, person, provider.roles,
-                                now_ms());
+                                now_ms(), host.services().find<auth::TeamDomains>());
             return sessions.open(session, user.user_id, agent);
         });
         for (const auto& note : user.notes) {
@@ -200,6 +201,10 @@ struct Routes {
         host.log().info("sso.signed_in", {{"provider", provider.id},
                                           {"user", std::to_string(user.user_id)},
                                           {"created", user.created ? "true" : "false"}});
+        for (const auto& team : user.joined_by_domain) {
+            host.log().info("sso.joined_by_domain",
+                            {{"user", std::to_string(user.user_id)}, {"team", team}});
+        }
         auto response = redirect_to(attempt->return_to);
         response.headers.emplace_back("Set-Cookie", session_cookie);
         response.headers.emplace_back("Set-Cookie", state_cookie("", secure, 0));

@@ -28,7 +28,7 @@ int64_t existing_or_new_user(soci::session& session, Identity& identity,
 
 SignedInUser sign_in_user(soci::session& session, Identity& identity,
                           const std::string& provider_id, const SignInIdentity& person,
-                          const RoleMapping& roles, int64_t now) {
+                          const RoleMapping& roles, int64_t now, auth::TeamDomains* domains) {
     SignedInUser result;
     result.user_id = existing_or_new_user(session, identity, provider_id, person, result.created);
     // A linked person whose address changed at the provider keeps it current here, unless
@@ -57,6 +57,10 @@ SignedInUser sign_in_user(soci::session& session, Identity& identity,
         if (!identity.set_member_role(session, *team, result.user_id, role)) {
             result.notes.push_back("kept owner of " + slug + ": the team's last owner");
         }
+    }
+    if (domains != nullptr) {
+        result.joined_by_domain = domains->join_open_teams(session, result.user_id, person.email,
+                                                           managed_accounts(roles));
     }
     return result;
 }

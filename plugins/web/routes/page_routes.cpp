@@ -29,6 +29,7 @@ const char* const page_patterns[] = {
     "/",
     "/_loupe/login",
     "/_loupe/oauth/authorize",
+    "/_loupe/join/{token}",
     "/{account}",
     "/{account}/{project}",
     "/{account}/{project}/builds",

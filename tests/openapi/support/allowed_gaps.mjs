@@ -10,14 +10,12 @@ export const allowedGaps = [
   // Operations of the Argos cloud Loupe does not implement (yet): team administration, billing,
   // the media library, the per-test pages and settings Loupe keeps in its
   // admin commands instead.
-  notImplemented("(GET|POST|PATCH|DELETE) /accounts/\\{accountSlug\\}/(invites|domains|invite-link)\\S*", "no invitations or email domains: people join with `loupe admin member add`"),
   notImplemented("(GET|POST|PATCH|DELETE) /media\\S*", "no media library"),
   notImplemented("GET /projects/\\{owner\\}/\\{project\\}/media", "no media library"),
   notImplemented("POST /projects/\\{owner\\}/\\{project\\}/transfer", "no project transfer"),
   notImplemented("(GET|PUT) /projects/\\{owner\\}/\\{project\\}/domain", "no custom deployment domain per project (plugins.deployments.domain serves every site)"),
   notImplemented("GET /deployments/resolve/\\{domain\\}", "Loupe serves the sites itself and needs no resolver for a separate edge"),
   notImplemented("(GET|POST|PATCH|DELETE) /projects/\\{owner\\}/\\{project\\}/tests/\\{testId\\}/(comments|subscription)\\S*", "no comments on tests, no subscriptions to tests"),
-  notImplemented("POST /auth/cli/token", "no browser sign-in for the CLI; create a token with `loupe admin token create`"),
 
   {
     pattern: /^POST \/projects\/\{owner\}\/\{project\}\/changes\/\{changeId\}\/(ignore|unignore) query parameter metricsPeriod: Loupe does not declare it$/,

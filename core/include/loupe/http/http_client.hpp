@@ -142,4 +142,8 @@ private:
 /// `text` percent-encoded as one path segment ("group/app" → "group%2Fapp").
 LOUPE_API std::string url_path_segment(std::string_view text);
 
+/// `text` percent-encoded as one query or form value: everything but the unreserved characters
+/// (letters, digits, `-._~`) becomes `%XX`, so `&`, `=`, `+` and spaces never split a value.
+LOUPE_API std::string url_query_component(std::string_view text);
+
 }  // namespace loupe

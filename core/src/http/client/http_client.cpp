@@ -389,4 +389,20 @@ std::string url_path_segment(std::string_view text) {
     return encoded;
 }
 
+std::string url_query_component(std::string_view text) {
+    static constexpr char hex[] = "0123456789ABCDEF";
+    std::string encoded;
+    encoded.reserve(text.size());
+    for (const char raw : text) {
+        const auto c = static_cast<unsigned char>(raw);
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+            c == '-' || c == '.' || c == '_' || c == '~') {
+            encoded.push_back(raw);
+        } else {
+            encoded += {'%', hex[c >> 4], hex[c & 0xF]};
+        }
+    }
+    return encoded;
+}
+
 }  // namespace loupe

@@ -22,6 +22,13 @@ export interface OAuthRequest {
   user: UserRef;
 }
 
+export interface InvitePreview {
+  team: { slug: string; name: string };
+  level: string;
+  email: string | null;
+  expired: boolean;
+}
+
 export interface Session {
   user: UserRef | null;
   accounts?: string[];
@@ -263,6 +270,9 @@ export const api = {
     request<{ redirectUrl: string }>("POST", "/_loupe/oauth/decision", {
       body: { ...Object.fromEntries(query), approve },
     }),
+  invite: (token: string) => request<InvitePreview>("GET", `/_loupe/invites/${enc(token)}`),
+  acceptInvite: (token: string) =>
+    request<{ team: { slug: string }; level: string }>("POST", `/_loupe/invites/${enc(token)}/accept`),
   signInProviders: () => request<{ providers: SignInProvider[] }>("GET", "/_loupe/sso/providers"),
 
   accountProjects: (account: string) =>

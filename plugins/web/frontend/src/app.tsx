@@ -11,6 +11,7 @@ import { BuildPage } from "./pages/build-page";
 import { DeploymentsPage } from "./pages/deployments-page";
 import { ActivityPage } from "./pages/activity-page";
 import { Message } from "./components/message";
+import { JoinTeamPage } from "./pages/join-team-page";
 import { OAuthConsentPage } from "./pages/oauth-consent-page";
 
 function toLogin() {
@@ -53,6 +54,7 @@ export function App() {
     return <LoginPage session={session} next={route.page === "login" ? route.next : "/"} onSignedIn={adopt} />;
 
   if (route.page === "oauthConsent") return <OAuthConsentPage query={route.query} />;
+  if (route.page === "join") return <JoinTeamPage token={route.token} user={session.user} />;
 
   const signOut = async () => {
     await api.signOut().catch(() => undefined);

@@ -4,6 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 export type Route =
   | { page: "login"; next: string }
   | { page: "oauthConsent"; query: URLSearchParams }
+  | { page: "join"; token: string }
   | { page: "home" }
   | { page: "account"; account: string; query: URLSearchParams }
   | { page: "project"; account: string; project: string; query: URLSearchParams }
@@ -22,6 +23,7 @@ export function parseRoute(location: Location | URL): Route {
   if (parts.length === 0) return { page: "home" };
   if (parts[0] === "_loupe" && parts[1] === "login") return { page: "login", next: query.get("next") ?? "/" };
   if (parts[0] === "_loupe" && parts[1] === "oauth" && parts[2] === "authorize") return { page: "oauthConsent", query };
+  if (parts[0] === "_loupe" && parts[1] === "join" && parts.length === 3) return { page: "join", token: parts[2] };
   if (parts.length === 1) return { page: "account", account: parts[0], query };
   if (parts.length === 2 || (parts.length === 3 && parts[2] === "builds"))
     return { page: "project", account: parts[0], project: parts[1], query };

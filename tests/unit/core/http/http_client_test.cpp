@@ -126,6 +126,7 @@ TEST_CASE("no server: a transport error after the attempts, each reported") {
     CHECK_THROWS_AS(http.send({"GET", "ftp://example.com/"}), HttpTransportError);
     CHECK_THROWS_AS(http.send({"GET", "not a url"}), HttpTransportError);
     CHECK(url_path_segment("group/sub app") == "group%2Fsub%20app");
+    CHECK(url_query_component("a b&c=d+e/é~_.-") == "a%20b%26c%3Dd%2Be%2F%C3%A9~_.-");
 }
 
 TEST_CASE("the environment's proxy is used, except for NO_PROXY and loopback hosts") {

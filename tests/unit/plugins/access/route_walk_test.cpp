@@ -49,6 +49,7 @@ const std::map<std::string, std::string> public_routes = {
     {"GET /", "the page's shell: it reads every datum through the guarded API"},
     {"GET /_loupe/login", "the page's shell"},
     {"GET /_loupe/oauth/authorize", "the page's shell (the consent page)"},
+    {"GET /_loupe/join/{token}", "the page's shell (the join page)"},
     {"GET /_loupe/sso/providers", "the sign-in providers' names, for the sign-in page"},
     {"GET /_loupe/sso/oidc/{provider}/start", "starts a sign-in: the caller is not signed in yet"},
     {"GET /_loupe/sso/oidc/{provider}/callback",
@@ -58,6 +59,8 @@ const std::map<std::string, std::string> public_routes = {
      "the code with its PKCE verifier, or the refresh token, is the credential"},
     {"POST /oauth/revoke", "the token in the body is the credential"},
     {"GET /auth/cli/success", "a static page"},
+    {"GET /auth/cli", "CLI 4.x's login: a redirect to the consent page, which requires signing in"},
+    {"POST /auth/cli/token", "the code with its PKCE verifier is the credential"},
     {"GET /{account}", "the page's shell"},
     {"GET /{account}/{project}", "the page's shell"},
     {"GET /{account}/{project}/builds", "the page's shell"},
@@ -72,6 +75,9 @@ const std::set<std::string> own_identity_routes = {
     "GET /me",                      // the caller's own user and the accounts of its scope
     "GET /_loupe/oauth/request",    // what a sign-in request asks of the caller
     "POST /_loupe/oauth/decision",  // the caller's own grant to an application
+    // The caller joins the team the token in the path opens (the token is the credential).
+    "GET /_loupe/invites/{token}",
+    "POST /_loupe/invites/{token}/accept",
 };
 
 /// What the walk sends besides the path: a query and a body (JSON), per route.
@@ -192,6 +198,14 @@ Sample sample_for(const std::string& route, const Objects& o) {
     if (route.ends_with("/reviewers") && !route.starts_with("GET")) {
         return {"", {{"userIds", {"1"}}}};
     }
+    // The first invite of the walk (id 1), cancelled by the deletions at the end.
+    if (route == "POST /accounts/{accountSlug}/invites") {
+        return {"", {{"members", {{{"email", "walk@walk.example"}, {"level", "member"}}}}}};
+    }
+    // The owner's own address is on the domain (set before the walk).
+    if (route == "POST /accounts/{accountSlug}/domains") {
+        return {"", {{"domain", "walk.example"}}};
+    }
     if (route == "GET /accounts/{accountSlug}/analytics") {
         return {"?from=2020-01-01T00:00:00.000Z&to=2020-01-31T00:00:00.000Z&groupBy=day", nullptr};
     }
@@ -254,6 +268,7 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
     const std::string& owner_pat = server.personal_token();
     const std::string& project_token = server.project_token();
     const std::string carol_pat = member_token(server, "carol", "contributor");
+    admin(server, {"user", "set-email", "--user", "admin", "--email", "owner@walk.example"});
     admin(server, {"user", "create", "--slug", "dave", "--name", "Dave"});
     const std::string dave_pat =
         find_token(admin(server, {"token", "create", "--user", "dave"}), "arp_");
@@ -322,6 +337,8 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
         {"owner", "default"},
         {"project", "default"},
         {"accountSlug", "default"},
+        {"inviteId", "1"},
+        {"domain", "walk.example"},
         {"buildNumber", std::to_string(o.build_number)},
         {"buildId", o.build_id},
         {"diffId", o.diff_id},
