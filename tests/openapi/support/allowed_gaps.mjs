@@ -8,11 +8,10 @@ const notImplemented = (pattern, why) => ({ pattern: new RegExp(`^${pattern}: no
 
 export const allowedGaps = [
   // Operations of the Argos cloud Loupe does not implement (yet): team administration, billing,
-  // the media library, automation rules, the per-test pages and settings Loupe keeps in its
+  // the media library, the per-test pages and settings Loupe keeps in its
   // admin commands instead.
   notImplemented("(GET|POST|PATCH|DELETE) /media\\S*", "no media library"),
   notImplemented("GET /projects/\\{owner\\}/\\{project\\}/media", "no media library"),
-  notImplemented("(GET|POST|PUT) /projects/\\{owner\\}/\\{project\\}/automation-rules\\S*", "no automation rules"),
   notImplemented("(GET|PUT) /projects/\\{owner\\}/\\{project\\}/domain", "no custom deployment domain per project (plugins.deployments.domain serves every site)"),
   notImplemented("GET /deployments/resolve/\\{domain\\}", "Loupe serves the sites itself and needs no resolver for a separate edge"),
   notImplemented("(GET|POST|PATCH|DELETE) /projects/\\{owner\\}/\\{project\\}/tests/\\{testId\\}/(comments|subscription)\\S*", "no comments on tests, no subscriptions to tests"),

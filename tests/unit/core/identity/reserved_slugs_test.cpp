@@ -22,7 +22,7 @@ struct Admin {
             "--set",
             "plugins.path=" + loupe::test::tested_plugin_dir(),
             "--set",
-            "plugins.enabled=auth,builds,reviews,deployments,web,analytics,git,sso,oauth",
+            "plugins.enabled=auth,builds,reviews,deployments,web,analytics,git,sso,oauth,automation,notifications",
             "admin"};
         args.insert(args.end(), words.begin(), words.end());
         return loupe::test::run_loupe(args, out);

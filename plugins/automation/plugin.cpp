@@ -1,0 +1,43 @@
+// The automation plugin: Argos's automation rules. A project's administrators define rules
+// (events, conditions, actions) through the Argos API; when a build completes or is reviewed
+// and a rule matches, its actions post to Slack, Microsoft Teams, Discord or a signed webhook
+// through durable jobs, and the run history tells what fired and how each delivery went.
+#include "loupe/plugin.hpp"
+
+#include <memory>
+
+#include "actions/action_delivery.hpp"
+#include "automation_settings.hpp"
+#include "loupe/builds/builds_service.hpp"
+#include "loupe/host.hpp"
+#include "loupe/http/api_description.hpp"
+#include "routes/rule_routes.hpp"
+#include "rules/rule_trigger.hpp"
+#include "store/automation_migrations.hpp"
+
+namespace {
+
+using namespace loupe;
+using namespace loupe::automation;
+
+// Plugins are never unloaded: what install() creates lives for the process.
+struct AutomationPlugin {
+    AutomationSettings settings;
+    std::unique_ptr<ActionDelivery> delivery;
+};
+
+void install(Host& host) {
+    describe_api(host.services(), embedded_api_description());
+    static AutomationPlugin plugin;
+    plugin.settings = read_automation_settings(host.config());
+    add_automation_migrations(host.migrations());
+    add_rule_routes(host, plugin.settings);
+    add_run_routes(host);
+    plugin.delivery = std::make_unique<ActionDelivery>(host, plugin.settings);
+    plugin.delivery->install();
+    subscribe_rules(host, host.services().require<builds::BuildsService>(), *plugin.delivery);
+}
+
+}  // namespace
+
+LOUPE_PLUGIN("automation", LOUPE_VERSION, LOUPE_REQUIRES("auth", "builds"), install)

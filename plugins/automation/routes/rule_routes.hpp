@@ -1,0 +1,20 @@
+#pragma once
+// The Argos API's automation rules of a project, for its administrators (a rule names Slack
+// channels and webhooks, so even reading them is an administrator's view, as in Argos):
+//   GET  /projects/{owner}/{project}/automation-rules            most recent first; ?active=
+//   POST /projects/{owner}/{project}/automation-rules            201, with `webhookSecret` once
+//   GET  /projects/{owner}/{project}/automation-rules/{ruleId}
+//   PUT  /projects/{owner}/{project}/automation-rules/{ruleId}   replaces the definition
+//   POST /projects/{owner}/{project}/automation-rules/{ruleId}/deactivate
+// and Loupe's run history of a rule:
+//   GET  /_loupe/projects/{owner}/{project}/automation-rules/{ruleId}/runs
+
+#include "automation_settings.hpp"
+#include "loupe/host.hpp"
+
+namespace loupe::automation {
+
+void add_rule_routes(Host& host, const AutomationSettings& settings);
+void add_run_routes(Host& host);
+
+}  // namespace loupe::automation
