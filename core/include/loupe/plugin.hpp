@@ -19,7 +19,8 @@ class Host;
 /// of it because it does nothing until an admin links a project to a repository (no outbound
 /// request, no tokenless upload before that), and then needs no restart.
 inline constexpr const char* default_enabled_plugins =
-    "auth, builds, reviews, deployments, web, analytics, git, sso, oauth, automation, notifications";
+    "auth, builds, reviews, deployments, web, analytics, git, sso, oauth, automation, "
+    "notifications";
 }  // namespace loupe
 
 extern "C" {

@@ -44,7 +44,10 @@ MailSettings read_mail_settings(const ConfigView& config) {
     settings.host = config.get_string("mail.host", "");
     settings.tls = parse_tls(config.get_string("mail.tls", "starttls"));
     const int64_t default_port = settings.tls == MailTls::tls ? 465 : 587;
-    const int64_t port = config.get_int("mail.port", default_port);
+    // An empty value (as the shipped configuration file has it) means the default port.
+    const int64_t port = config.get_string("mail.port", "").empty()
+                             ? default_port
+                             : config.get_int("mail.port", default_port);
     if (port <= 0 || port > 65535) {
         throw std::runtime_error("mail.port must be a port number (got " + std::to_string(port) +
                                  ")");

@@ -75,7 +75,8 @@ std::set<std::string> captures_of(const std::string& pattern) {
 }
 
 const char* const all_plugins =
-    "auth, builds, reviews, deployments, web, analytics, git, sso, oauth, automation, notifications";
+    "auth, builds, reviews, deployments, web, analytics, git, sso, oauth, automation, "
+    "notifications";
 
 }  // namespace
 
