@@ -7,23 +7,21 @@
 
 namespace {
 
+constexpr const char* all_plugins =
+    "auth,builds,reviews,deployments,web,analytics,git,sso,oauth,automation,notifications";
+
 struct Admin {
     loupe::test::TestDatabase database;
     loupe::test::TempDir data;
 
     int run(std::vector<std::string> words, std::string& out) const {
-        std::vector<std::string> args{"--config",
-                                      std::string(LOUPE_TEST_SOURCE_DIR) + "/etc/loupe.properties",
-                                      "--set",
-                                      "db.url=" + database.url(),
-                                      "--set",
-                                      "data.dir=" + data.path(),
-                                      "--set",
-                                      "plugins.path=" + loupe::test::tested_plugin_dir(),
-                                      "--set",
-                                      "plugins.enabled=auth,builds,reviews,deployments,web,"
-                                      "analytics,git,sso,oauth,automation,notifications",
-                                      "admin"};
+        std::vector<std::string> args{
+            "--config", std::string(LOUPE_TEST_SOURCE_DIR) + "/etc/loupe.properties",
+            "--set",    "db.url=" + database.url(),
+            "--set",    "data.dir=" + data.path(),
+            "--set",    "plugins.path=" + loupe::test::tested_plugin_dir(),
+            "--set",    std::string("plugins.enabled=") + all_plugins,
+            "admin"};
         args.insert(args.end(), words.begin(), words.end());
         return loupe::test::run_loupe(args, out);
     }
