@@ -11,6 +11,7 @@
 #include "loupe/db/row_reader.hpp"
 #include "loupe/http/http_error.hpp"
 #include "loupe/text/strings.hpp"
+#include "store/account_queries.hpp"
 #include "store/team_audit.hpp"
 
 namespace loupe::auth {
@@ -36,24 +37,6 @@ TeamInvite read_invite(const soci::row& row) {
     invite.created_at = read.int64("created_at");
     invite.expires_at = read.int64("expires_at");
     return invite;
-}
-
-void require_team_account(const Account& account) {
-    if (account.kind != AccountKind::team) {
-        throw HttpError::bad_request("This account is not a team.");
-    }
-}
-
-/// `text` as a LIKE pattern matching it anywhere, wildcards escaped with '\', ASCII lowered.
-std::string anywhere_pattern(const std::string& text) {
-    std::string pattern = "%";
-    for (const char c : text) {
-        if (c == '%' || c == '_' || c == '\\') {
-            pattern += '\\';
-        }
-        pattern += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-    }
-    return pattern + "%";
 }
 
 /// The role the team gives people joining through its link or a domain.
@@ -145,7 +128,7 @@ std::optional<std::string> team_domain_problem(const std::string& domain) {
 
 std::vector<TeamInvite> InviteStore::invite(const Account& team, int64_t actor_user_id,
                                             const std::vector<InviteRequest>& requests) {
-    require_team_account(team);
+    require_team(team);
     return database_.transaction([&](soci::session& session) {
         const int64_t now = now_ms();
         std::vector<TeamInvite> made;
@@ -194,11 +177,11 @@ std::vector<TeamInvite> InviteStore::invite(const Account& team, int64_t actor_u
 
 InvitePage InviteStore::pending(const Account& team, const std::string& search, int64_t offset,
                                 int64_t limit) {
-    require_team_account(team);
+    require_team(team);
     auto session = database_.session();
     const std::string where = "WHERE account_id = :account AND " + std::string(pending_invite) +
                               " AND LOWER(email) LIKE :pattern ESCAPE '\\' ";
-    const std::string pattern = anywhere_pattern(search);
+    const std::string pattern = contains_pattern(search);
     InvitePage page;
     long long total = 0;
     *session << "SELECT COUNT(*) FROM team_invites " + where, soci::use(team.id),
@@ -215,7 +198,7 @@ InvitePage InviteStore::pending(const Account& team, const std::string& search, 
 }
 
 void InviteStore::cancel(const Account& team, int64_t actor_user_id, int64_t invite_id) {
-    require_team_account(team);
+    require_team(team);
     database_.transaction([&](soci::session& session) {
         const int64_t now = now_ms();
         std::string email;
@@ -234,7 +217,7 @@ void InviteStore::cancel(const Account& team, int64_t actor_user_id, int64_t inv
 }
 
 std::string InviteStore::reset_link(const Account& team, int64_t actor_user_id) {
-    require_team_account(team);
+    require_team(team);
     std::string token = crypto::random_hex(20);
     const std::string hash = crypto::sha256_hex(token);
     database_.transaction([&](soci::session& session) {
@@ -252,7 +235,7 @@ std::string InviteStore::reset_link(const Account& team, int64_t actor_user_id) 
 }
 
 std::vector<TeamDomain> InviteStore::domains(const Account& team) {
-    require_team_account(team);
+    require_team(team);
     auto session = database_.session();
     soci::rowset<soci::row> rows =
         (session->prepare << "SELECT domain, created_at FROM team_domains WHERE account_id = "
@@ -268,7 +251,7 @@ std::vector<TeamDomain> InviteStore::domains(const Account& team) {
 
 TeamDomain InviteStore::add_domain(const Account& team, int64_t actor_user_id,
                                    const std::string& domain) {
-    require_team_account(team);
+    require_team(team);
     if (auto problem = team_domain_problem(domain)) {
         throw HttpError::bad_request(*problem);
     }
@@ -298,7 +281,7 @@ TeamDomain InviteStore::add_domain(const Account& team, int64_t actor_user_id,
 
 void InviteStore::remove_domain(const Account& team, int64_t actor_user_id,
                                 const std::string& domain) {
-    require_team_account(team);
+    require_team(team);
     database_.transaction([&](soci::session& session) {
         long long present = 0;
         session << "SELECT COUNT(*) FROM team_domains WHERE account_id = :account AND domain = "

@@ -7,6 +7,7 @@
 
 #include "loupe/db/row_reader.hpp"
 #include "loupe/http/http_error.hpp"
+#include "store/account_queries.hpp"
 #include "store/team_audit.hpp"
 
 namespace loupe::auth {
@@ -27,25 +28,6 @@ TeamMember read_member(const soci::row& row) {
     member.name = read.text("name");
     member.role = parse_role(read.text("role")).value_or(Role::contributor);
     return member;
-}
-
-void require_team(const Account& account) {
-    if (account.kind != AccountKind::team) {
-        throw HttpError::bad_request("This account is not a team.");
-    }
-}
-
-/// `text` for a LIKE pattern matching it anywhere, its wildcards escaped with '\'; ASCII letters
-/// lowered, as SQLite's LOWER() lowers the column it is compared with.
-std::string contains_pattern(const std::string& text) {
-    std::string pattern = "%";
-    for (const char c : text) {
-        if (c == '%' || c == '_' || c == '\\') {
-            pattern += '\\';
-        }
-        pattern += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-    }
-    return pattern + "%";
 }
 
 std::string order_clause(MemberQuery::Order order) {
