@@ -1,6 +1,7 @@
 #include "automation_settings.hpp"
 
 #include <stdexcept>
+#include <vector>
 
 #include "loupe/text/strings.hpp"
 
@@ -36,6 +37,29 @@ bool is_http_url(const std::string& url) {
     return false;
 }
 
+std::optional<std::string> refused_webhook_address(const AddressPolicy& policy,
+                                                   const std::string& url) {
+    // scheme://[userinfo@]host[:port][/path]: the host, without an IPv6 literal's brackets.
+    const auto scheme_end = url.find("://");
+    if (scheme_end == std::string::npos) {
+        return std::nullopt;
+    }
+    std::string authority = url.substr(scheme_end + 3);
+    authority = authority.substr(0, authority.find_first_of("/?#"));
+    authority =
+        authority.substr(authority.rfind('@') == std::string::npos ? 0 : authority.rfind('@') + 1);
+    std::string host;
+    if (authority.starts_with('[')) {
+        host = authority.substr(1, authority.find(']') - 1);
+    } else {
+        host = authority.substr(0, authority.find(':'));
+    }
+    if (!parse_ip_address(host)) {
+        return std::nullopt;
+    }
+    return policy.refusal(host);
+}
+
 AutomationSettings read_automation_settings(const ConfigView& config) {
     AutomationSettings settings;
     settings.slack_api_url =
@@ -49,6 +73,19 @@ AutomationSettings read_automation_settings(const ConfigView& config) {
     settings.slack_bot_token = std::string(trim(config.get_string("slack_bot_token", "")));
     settings.teams_webhooks = named_webhooks(config, "teams_webhook.");
     settings.discord_webhooks = named_webhooks(config, "discord_webhook.");
+    std::vector<std::string> networks;
+    const std::string allowed = config.get_string("webhook_allowed_networks", "");
+    for (const auto& item : split(allowed, ',')) {
+        if (!trim(item).empty()) {
+            networks.emplace_back(trim(item));
+        }
+    }
+    try {
+        settings.webhook_addresses = AddressPolicy(networks);
+    } catch (const std::invalid_argument& error) {
+        throw std::runtime_error(std::string("plugins.automation.webhook_allowed_networks: ") +
+                                 error.what());
+    }
     const int64_t attempts = config.get_int("max_attempts", settings.max_attempts);
     if (attempts < 1 || attempts > 50) {
         throw std::runtime_error("plugins.automation.max_attempts: expected 1 to 50");

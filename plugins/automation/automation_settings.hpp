@@ -8,14 +8,21 @@
 //   teams_webhook.<id>  a Microsoft Teams incoming webhook (Workflows) URL, named <id>: the
 //                       `webhookId` a sendMsTeamsMessage action gives
 //   discord_webhook.<id> a Discord channel webhook URL, named <id> (sendDiscordMessage)
+//   webhook_allowed_networks
+//                       comma-separated CIDR blocks (or addresses) a sendWebhook URL may reach
+//                       although they are not public: by default a webhook only reaches public
+//                       addresses, never loopback, private, link-local (cloud metadata) or other
+//                       special ones (loupe/http/address_policy.hpp)
 //   max_attempts        deliveries of one action before it is marked failed (default 5)
 //   timeout_ms          the longest one delivery may take (default 10000)
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "loupe/config/config_view.hpp"
+#include "loupe/http/address_policy.hpp"
 
 namespace loupe::automation {
 
@@ -24,6 +31,7 @@ struct AutomationSettings {
     std::string slack_bot_token;
     std::map<std::string, std::string> teams_webhooks;    ///< id → URL
     std::map<std::string, std::string> discord_webhooks;  ///< id → URL
+    AddressPolicy webhook_addresses;                      ///< where sendWebhook may connect
     int max_attempts = 5;
     int64_t timeout_ms = 10'000;
 };
@@ -33,5 +41,10 @@ AutomationSettings read_automation_settings(const ConfigView& config);
 
 /// Whether `url` is an absolute http:// or https:// URL with a host.
 bool is_http_url(const std::string& url);
+
+/// Why a webhook may not post to `url` when its host is an IP address the policy refuses;
+/// nullopt otherwise (a host name is checked when the webhook is sent, as it resolves then).
+std::optional<std::string> refused_webhook_address(const AddressPolicy& policy,
+                                                   const std::string& url);
 
 }  // namespace loupe::automation

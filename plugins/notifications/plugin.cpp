@@ -1,12 +1,14 @@
 // The notifications plugin: mails people what needs them (mentions, replies in threads they
-// follow) through the company's SMTP server, batched per recipient, with one-click unsubscribe
-// and per-user settings. Without `mail.host` it records nothing and sends nothing.
+// follow, review requests, approvals and change requests on builds they follow) through the
+// company's SMTP server, batched per recipient, with one-click unsubscribe and per-user settings.
+// Without `mail.host` it records nothing and sends nothing.
 #include "loupe/plugin.hpp"
 
 #include <memory>
 
 #include "delivery/notification_sender.hpp"
 #include "events/comment_notifications.hpp"
+#include "events/review_notifications.hpp"
 #include "loupe/host.hpp"
 #include "loupe/http/api_description.hpp"
 #include "routes/routes.hpp"
@@ -35,6 +37,7 @@ void install(Host& host) {
     sender = std::make_unique<NotificationSender>(host, settings);
     sender->install();
     subscribe_to_comments(host, *sender);
+    subscribe_to_reviews(host, *sender);
     host.log().info("notifications.mail_on",
                     {{"host", settings.host}, {"port", std::to_string(settings.port)}});
 }

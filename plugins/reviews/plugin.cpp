@@ -36,7 +36,7 @@ void install(loupe::Host& host) {
     add_comment_reactions(host, builds);
     add_comment_threads(host, builds);
     add_build_subscription(host, builds);
-    add_build_reviewers(host, builds);
+    add_build_reviewers(host, builds, recorder);
     auto& database = host.db();
     host.events()
         .subscriber("reviews.carry_approvals")

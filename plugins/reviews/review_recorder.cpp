@@ -49,6 +49,7 @@ ReviewRecorder::ReviewRecorder(builds::BuildsService& builds, builds::BuildRevie
     events_.publishes<BuildReviewStateChanged>();
     events_.publishes<ReviewSubmitted>();
     events_.publishes<CommentCreated>();
+    events_.publishes<ReviewRequested>();
 }
 
 builds::BuildSummary ReviewRecorder::record_state(soci::session& session, int64_t build_id) {
@@ -76,6 +77,7 @@ void ReviewRecorder::review_submitted(soci::session& session, const Review& revi
     event.decision = parse_review_decision(review.state).value_or(ReviewDecision::commented);
     event.automatic = review.inherited_from.has_value();
     event.inherited_from_review_id = review.inherited_from;
+    event.build_follower_ids = build_followers(session, build.id);
     events_.publish(session, event);
 }
 
@@ -113,6 +115,15 @@ void ReviewRecorder::comment_published(soci::session& session, const Comment& co
         }
     }
     events_.publish(session, event);
+}
+
+void ReviewRecorder::reviewers_requested(soci::session& session, const builds::BuildSummary& build,
+                                         int64_t requested_by, std::vector<int64_t> reviewer_ids) {
+    if (reviewer_ids.empty()) {
+        return;
+    }
+    events_.publish(
+        session, ReviewRequested{builds::facts_of(build), requested_by, std::move(reviewer_ids)});
 }
 
 }  // namespace loupe::reviews

@@ -5,10 +5,12 @@
 //     set on the build (through the builds plugin's BuildReviewStates); when it changed, the
 //     event build.review_state_changed;
 //   - review.submitted for a submitted (or carried-forward) review;
-//   - comment.created for a comment that became visible.
+//   - comment.created for a comment that became visible;
+//   - review.requested for users newly asked to review a build.
 // The events are declared by the constructor (install() only).
 
 #include <cstdint>
+#include <vector>
 
 #include "loupe/builds/build_review_states.hpp"
 #include "loupe/builds/builds_service.hpp"
@@ -36,6 +38,9 @@ public:
 
     void comment_published(soci::session& session, const Comment& comment,
                            const builds::BuildSummary& build);
+
+    void reviewers_requested(soci::session& session, const builds::BuildSummary& build,
+                             int64_t requested_by, std::vector<int64_t> reviewer_ids);
 
 private:
     builds::BuildsService& builds_;

@@ -18,7 +18,7 @@ import { cli, createBuild, finalizeBuild, uploadWithCli } from "./support/upload
 
 const available = (plugin) => Boolean(pluginDir) && existsSync(join(pluginDir, `${plugin}.so`));
 const reviewsAvailable = available("reviews");
-const optionalPlugins = ["reviews", "deployments", "analytics"].filter(available);
+const optionalPlugins = ["reviews", "deployments", "analytics", "notifications"].filter(available);
 const plugins = ["auth", "builds", "web", ...optionalPlugins];
 const deploymentsAvailable = optionalPlugins.includes("deployments");
 const analyticsAvailable = optionalPlugins.includes("analytics");
@@ -426,6 +426,21 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     assert.equal(comments.body[1].threadId, comments.body[0].id);
   });
 
+  test("the Reviews tab lists who was asked to review the build", { skip: !reviewsAvailable && "the reviews plugin is not built" }, async () => {
+    server.cli(["admin", "user", "create", "--slug", "rita", "--name", "Rita Reviewer"]);
+    server.cli(["admin", "member", "add", "--account", "default", "--user", "rita", "--role", "member"]);
+    const members = await server.api("GET", "accounts/default/members?perPage=100", { token: server.personalAccessToken });
+    const rita = members.body.results.find((member) => member.user.slug === "rita").user;
+    const asked = await server.api("POST", "projects/default/default/builds/2/reviewers", { token: server.personalAccessToken, body: { userIds: [rita.id] } });
+    assert.equal(asked.status, 200, asked.text);
+    await page.getByRole("tab", { name: /Reviews/ }).click();
+    const requested = page.getByRole("list", { name: "Requested reviewers" });
+    await requested.getByText("Rita Reviewer").waitFor({ timeout: 15_000 });
+    await requested.getByText("@rita · awaiting review").waitFor();
+    if (process.env.LOUPE_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "requested-reviewers.png") });
+    await page.getByRole("tab", { name: /Comments/ }).click();
+  });
+
   test("approve with `a`: the build reads accepted through the API", { skip: !reviewsAvailable && "the reviews plugin is not built" }, async () => {
     await page.keyboard.press("a");
     await page.getByRole("status").getByText("Build approved").waitFor();
@@ -438,6 +453,28 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     assert.equal(await apiFromPage("POST", "/v2/projects"), 403);
     assert.equal(await apiFromPage("POST", "/v2/projects", { "X-CSRF-Token": "0".repeat(64) }), 403);
     assert.equal(await apiFromPage("GET", "/v2/projects/default/default/builds"), 200);
+  });
+
+  test("the settings page turns kinds of notification mail off, saved at once", { skip: !available("notifications") && "the notifications plugin is not built" }, async () => {
+    await page.getByRole("link", { name: /settings/ }).click();
+    await page.waitForURL(/\/_loupe\/settings$/);
+    await page.getByText("This server sends no mail yet").waitFor();
+    await page.getByRole("checkbox", { name: /Review requests/ }).uncheck();
+    await page.getByRole("status").getByText("Saved").waitFor();
+    const settings = async () => (await server.api("GET", "_loupe/notifications/settings", { token: server.personalAccessToken })).body;
+    assert.equal((await settings()).reviewRequests, false);
+    assert.equal((await settings()).mentions, true);
+    if (process.env.LOUPE_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "settings.png") });
+    await page.getByRole("checkbox", { name: /All notification mail/ }).uncheck();
+    await page.waitForFunction(() => document.querySelector("fieldset.settings-group")?.disabled === true);
+    assert.equal((await settings()).enabled, false);
+    // What was saved is what the page shows after a reload.
+    await page.reload();
+    assert.equal(await page.getByRole("checkbox", { name: /All notification mail/ }).isChecked(), false);
+    assert.equal(await page.getByRole("checkbox", { name: /Review requests/ }).isChecked(), false);
+    await page.getByRole("checkbox", { name: /All notification mail/ }).check();
+    await page.getByRole("status").getByText("Saved").waitFor();
+    assert.equal((await settings()).enabled, true);
   });
 
   test("sign out ends the session", async () => {

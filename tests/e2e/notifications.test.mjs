@@ -1,6 +1,7 @@
 // Notification mail through a real SMTP server (npm `smtp-server`, mails parsed with
 // `mailparser`): a mention mails the mentioned user once; replies in a followed thread within the
-// batch window make one mail; the one-click unsubscribe link stops the next mail of that kind; an
+// batch window make one mail; the one-click unsubscribe link stops the next mail of that kind; a
+// review request mails the reviewer and their approval mails the build's followers; an
 // SMTP server that refuses is retried until the job shows as failed, and requests never wait.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -179,6 +180,44 @@ describe("notification mail", { skip }, () => {
     assert.equal(mails.length, 1);
     assert.ok(!mails[0].text.includes("no longer hears"), mails[0].text);
     assert.ok(mails[0].text.includes("still hears of mentions"), mails[0].text);
+  });
+
+  test("a review request mails the reviewer; their approval mails the asker, who follows the build", async () => {
+    server.cli(["admin", "user", "create", "--slug", "ann", "--name", "Ann", "--email", "ann@example.com"]);
+    server.cli(["admin", "member", "add", "--account", "default", "--user", "ann", "--role", "member"]);
+    const annToken = /arp_\S+/.exec(server.cli(["admin", "token", "create", "--user", "ann", "--account", "ann", "--account", "default"]))?.[0];
+    assert.ok(annToken, "admin token create printed a token");
+    const members = await server.api("GET", "accounts/default/members?perPage=100", { token: annToken });
+    assert.equal(members.status, 200, members.text);
+    const bobId = members.body.results.find((m) => m.user.slug === "bob").user.id;
+    const bobBefore = mailsTo("bob@example.com").length;
+    const reviewers = `projects/default/default/builds/${number}/reviewers`;
+    const asked = await server.api("POST", reviewers, { token: annToken, body: { userIds: [bobId] } });
+    assert.equal(asked.status, 200, asked.text);
+    // Asking again is no news: one mail only.
+    assert.equal((await server.api("POST", reviewers, { token: annToken, body: { userIds: [bobId] } })).status, 200);
+    await eventually("the review request mail", () => mailsTo("bob@example.com").length === bobBefore + 1);
+    await sleep(1500);
+    const requestMails = mailsTo("bob@example.com").slice(bobBefore);
+    assert.equal(requestMails.length, 1);
+    assert.match(requestMails[0].subject, new RegExp(`Ann asked you to review default/default build #${number}$`));
+    assert.ok(requestMails[0].text.includes(`${server.url}/default/default/builds/${number}`), requestMails[0].text);
+
+    // Bob turns review requests off, a kind of its own: his approval still reaches Ann, who
+    // follows the build since she asked.
+    const off = await server.api("PATCH", "_loupe/notifications/settings", { token: bobToken, body: { reviewRequests: false } });
+    assert.equal(off.status, 200, off.text);
+    assert.equal(off.body.reviewRequests, false);
+    assert.equal(off.body.buildReviews, true);
+    const review = await server.api("POST", `projects/default/default/builds/${number}/reviews`, { token: bobToken, body: { event: "APPROVE" } });
+    assert.ok([200, 201].includes(review.status), review.text);
+    await eventually("the approval mail", () => mailsTo("ann@example.com").length === 1);
+    const [approval] = mailsTo("ann@example.com");
+    assert.match(approval.subject, new RegExp(`Bob approved default/default build #${number}$`));
+    assert.ok(approval.html.includes(`${server.url}/default/default/builds/${number}`), approval.html);
+    // The reviewer hears nothing of their own approval.
+    await sleep(1500);
+    assert.equal(mailsTo("bob@example.com").length, bobBefore + 1);
   });
 
   test("an SMTP server that refuses: retried, then failed in `loupe jobs list`; requests unaffected", async () => {

@@ -117,8 +117,14 @@ void ActionDelivery::deliver(const Job& job) const {
         options.deadline = deadline_in(std::chrono::milliseconds(settings_.timeout_ms));
         options.idempotent = false;  // the job queue retries; one post per attempt
         options.max_response_bytes = 64 * 1024;
+        if (run->action == "sendWebhook") {
+            options.address_policy = &settings_.webhook_addresses;  // a URL a user typed
+        }
         try {
             outcome = judge(http_.send(request, options), slack);
+        } catch (const HttpAddressRefused& error) {
+            outcome.error = std::string(error.what()) +
+                            " (allow it with plugins.automation.webhook_allowed_networks)";
         } catch (const HttpTransportError& error) {
             outcome.retryable = true;
             outcome.error = error.what();

@@ -108,6 +108,10 @@ Json resolve_action(const Json& action, const AutomationSettings& settings, Vali
         const std::string url = payload_text(payload, "url", true);
         if (payload_json->contains("url") && (!is_http_url(url) || url.size() > 2048)) {
             payload.issue("url", "Invalid URL: expected an http:// or https:// URL");
+        } else if (const auto refusal = refused_webhook_address(settings.webhook_addresses, url)) {
+            payload.issue("url",
+                          "Invalid URL: " + *refusal +
+                              " (allow it with plugins.automation.webhook_allowed_networks)");
         }
         return Json{{"action", *type}, {"actionPayload", {{"url", url}}}};
     }

@@ -10,6 +10,13 @@ std::string what_happened(const NotificationItem& item) {
     if (item.kind == "mention") {
         return item.actor_name + " mentioned you on " + where;
     }
+    if (item.kind == "review_request") {
+        return item.actor_name + " asked you to review " + where;
+    }
+    if (item.kind == "build_review") {
+        return item.actor_name +
+               (item.decision == "approved" ? " approved " : " requested changes on ") + where;
+    }
     return item.actor_name + " replied in a thread you follow on " + where;
 }
 
@@ -32,7 +39,8 @@ Json to_payload(const NotificationItem& item) {
                 {"project", item.project},
                 {"buildNumber", item.build_number},
                 {"url", item.url},
-                {"body", item.body}};
+                {"body", item.body},
+                {"decision", item.decision}};
 }
 
 NotificationItem item_of_payload(const std::string& kind, const Json& payload) {
@@ -43,6 +51,7 @@ NotificationItem item_of_payload(const std::string& kind, const Json& payload) {
     item.build_number = payload.value("buildNumber", int64_t{0});
     item.url = payload.value("url", std::string());
     item.body = payload.value("body", std::string());
+    item.decision = payload.value("decision", std::string());
     return item;
 }
 
@@ -66,13 +75,21 @@ DigestMessage build_digest(const std::vector<NotificationItem>& items,
     }
     message.html = "<!DOCTYPE html><html><body style=\"font-family:sans-serif;color:#1f2328\">";
     for (const auto& item : items) {
-        message.text +=
-            what_happened(item) + ":\n\n" + quoted(item.body) + "\n\n" + item.url + "\n\n";
-        message.html += "<div style=\"margin-bottom:24px\"><p>" + html_escape(what_happened(item)) +
-                        ":</p><blockquote style=\"white-space:pre-wrap;border-left:3px solid "
-                        "#d0d7de;margin:0;padding-left:12px\">" +
-                        html_escape(item.body) + "</blockquote><p><a href=\"" +
-                        html_escape(item.url) + "\">Open in Loupe</a></p></div>";
+        // A comment is quoted under what happened; a review request or decision has no body.
+        if (item.body.empty()) {
+            message.text += what_happened(item) + ".\n\n" + item.url + "\n\n";
+            message.html += "<div style=\"margin-bottom:24px\"><p>" +
+                            html_escape(what_happened(item)) + ".</p>";
+        } else {
+            message.text +=
+                what_happened(item) + ":\n\n" + quoted(item.body) + "\n\n" + item.url + "\n\n";
+            message.html += "<div style=\"margin-bottom:24px\"><p>" +
+                            html_escape(what_happened(item)) +
+                            ":</p><blockquote style=\"white-space:pre-wrap;border-left:3px solid "
+                            "#d0d7de;margin:0;padding-left:12px\">" +
+                            html_escape(item.body) + "</blockquote>";
+        }
+        message.html += "<p><a href=\"" + html_escape(item.url) + "\">Open in Loupe</a></p></div>";
     }
     message.text += "-- \nStop these emails: " + unsubscribe_url + "\nLoupe: " + home_url + "\n";
     message.html += "<hr><p style=\"font-size:12px;color:#656d76\"><a href=\"" +

@@ -15,6 +15,12 @@ std::string description_of(const std::string& kind) {
     if (kind == "reply") {
         return "mails about replies in threads you follow";
     }
+    if (kind == "review_request") {
+        return "mails asking you to review a build";
+    }
+    if (kind == "build_review") {
+        return "mails about approvals and change requests on builds you follow";
+    }
     return "notification mails";
 }
 

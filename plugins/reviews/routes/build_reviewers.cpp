@@ -2,13 +2,16 @@
 // (`argos review reviewer list|add|remove`). Adding keeps the requests already standing; users
 // who cannot see the project, ids naming no user and the caller themselves are left out, as
 // Argos does. Removing a user who was not requested changes nothing. Each answer is the build's
-// requested reviewers after the change.
+// requested reviewers after the change. The users newly asked are announced (review.requested,
+// which mails them), and the asker follows the build (unless they chose not to), so they hear
+// of the reviews.
 #include <soci/soci.h>
 
 #include "build_access.hpp"
 #include "loupe/http/json_reader.hpp"
 #include "routes/routes.hpp"
 #include "store/requested_reviewers.hpp"
+#include "store/subscriptions.hpp"
 
 namespace loupe::reviews {
 namespace {
@@ -63,17 +66,13 @@ Json reviewers_json(Host& host, int64_t build_id) {
 
 /// A user may be asked to review when they belong to the project's account and see the project.
 bool may_review(Host& host, soci::session& session, const Project& project, int64_t user_id) {
-    long long belongs = 0;
-    session << "SELECT COUNT(*) FROM accounts a WHERE a.id = :account AND (a.user_id = :user "
-               "OR EXISTS (SELECT 1 FROM team_members m WHERE m.account_id = a.id AND "
-               "m.user_id = :member))",
-        soci::use(project.account_id), soci::use(user_id), soci::use(user_id), soci::into(belongs);
-    return belongs > 0 && host.identity().permissions(user_id, project).view;
+    return belongs_to_account(session, project.account_id, user_id) &&
+           host.identity().permissions(user_id, project).view;
 }
 
 }  // namespace
 
-void add_build_reviewers(Host& host, builds::BuildsService& builds) {
+void add_build_reviewers(Host& host, builds::BuildsService& builds, ReviewRecorder& recorder) {
     const std::string path = "/projects/{owner}/{project}/builds/{buildNumber}/reviewers";
     host.routes().add_validated(
         Method::get, path, AuthRequirement::project_or_personal_token,
@@ -87,15 +86,23 @@ void add_build_reviewers(Host& host, builds::BuildsService& builds) {
         Method::post, path, AuthRequirement::personal_token,
         RouteAccess::project(ProjectPermission::review,
                              "You cannot request reviewers for this build"),
-        read_reviewers_input, [&host, &builds](Request& request, const ReviewersInput& input) {
+        read_reviewers_input,
+        [&host, &builds, &recorder](Request& request, const ReviewersInput& input) {
             const auto access = open_build(host, builds, request, input.build_number);
             host.db().transaction([&](soci::session& session) {
+                std::vector<int64_t> asked;
                 for (const int64_t user_id : users_of_accounts(session, input.account_ids)) {
                     if (user_id != access.user_id &&
-                        may_review(host, session, access.project, user_id)) {
-                        request_reviewer(session, access.build.id, user_id, access.user_id);
+                        may_review(host, session, access.project, user_id) &&
+                        request_reviewer(session, access.build.id, user_id, access.user_id)) {
+                        asked.push_back(user_id);
                     }
                 }
+                if (!asked.empty()) {
+                    subscribe_build_by_default(session, access.build.id, access.user_id);
+                }
+                recorder.reviewers_requested(session, access.build, access.user_id,
+                                             std::move(asked));
             });
             return Response::json(reviewers_json(host, access.build.id));
         });

@@ -27,6 +27,6 @@ void add_comment_threads(Host& host, builds::BuildsService& builds);
 /// POST and DELETE /projects/{owner}/{project}/builds/{buildNumber}/subscription
 void add_build_subscription(Host& host, builds::BuildsService& builds);
 /// GET, POST and DELETE /projects/{owner}/{project}/builds/{buildNumber}/reviewers
-void add_build_reviewers(Host& host, builds::BuildsService& builds);
+void add_build_reviewers(Host& host, builds::BuildsService& builds, ReviewRecorder& recorder);
 
 }  // namespace loupe::reviews

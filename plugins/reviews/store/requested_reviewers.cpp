@@ -40,13 +40,25 @@ std::vector<int64_t> users_of_accounts(soci::session& session,
     return {users.begin(), users.end()};
 }
 
-void request_reviewer(soci::session& session, int64_t build_id, int64_t user_id,
+bool request_reviewer(soci::session& session, int64_t build_id, int64_t user_id,
                       int64_t requested_by) {
     const int64_t now = now_ms();
-    session << "INSERT INTO build_requested_reviewers (build_id, user_id, requested_by, "
-               "created_at) VALUES (:build, :user, :by, :now) "
-               "ON CONFLICT (build_id, user_id) DO NOTHING",
-        soci::use(build_id), soci::use(user_id), soci::use(requested_by), soci::use(now);
+    soci::statement insert =
+        (session.prepare << "INSERT INTO build_requested_reviewers (build_id, user_id, "
+                            "requested_by, created_at) VALUES (:build, :user, :by, :now) "
+                            "ON CONFLICT (build_id, user_id) DO NOTHING",
+         soci::use(build_id), soci::use(user_id), soci::use(requested_by), soci::use(now));
+    insert.execute(true);
+    return insert.get_affected_rows() == 1;
+}
+
+bool belongs_to_account(soci::session& session, int64_t account_id, int64_t user_id) {
+    long long belongs = 0;
+    session << "SELECT COUNT(*) FROM accounts a WHERE a.id = :account AND (a.user_id = :user "
+               "OR EXISTS (SELECT 1 FROM team_members m WHERE m.account_id = a.id AND "
+               "m.user_id = :member))",
+        soci::use(account_id), soci::use(user_id), soci::use(user_id), soci::into(belongs);
+    return belongs > 0;
 }
 
 void cancel_reviewer(soci::session& session, int64_t build_id, int64_t user_id) {

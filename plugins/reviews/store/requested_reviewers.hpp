@@ -29,8 +29,12 @@ std::vector<int64_t> users_of_accounts(soci::session& session,
                                        const std::vector<int64_t>& account_ids);
 
 /// Records a request of `user_id`; a user already requested keeps their request untouched.
-void request_reviewer(soci::session& session, int64_t build_id, int64_t user_id,
+/// Returns whether the request is new.
+bool request_reviewer(soci::session& session, int64_t build_id, int64_t user_id,
                       int64_t requested_by);
+
+/// Whether the user owns the account or is a member of its team.
+bool belongs_to_account(soci::session& session, int64_t account_id, int64_t user_id);
 
 /// Cancels the request of `user_id`, if any.
 void cancel_reviewer(soci::session& session, int64_t build_id, int64_t user_id);

@@ -44,6 +44,19 @@ std::optional<bool> lookup(soci::session& session, const Table& table, int64_t k
     return subscribed != 0;
 }
 
+/// The users subscribed to the thread or build `key`, by id.
+std::vector<int64_t> followers(soci::session& session, const Table& table, int64_t key) {
+    std::vector<int64_t> user_ids;
+    soci::rowset<soci::row> rows =
+        (session.prepare << std::string("SELECT user_id FROM ") + table.name + " WHERE " +
+                                table.key + " = :k AND subscribed = 1 ORDER BY user_id",
+         soci::use(key));
+    for (const auto& row : rows) {
+        user_ids.push_back(RowReader(row).int64("user_id"));
+    }
+    return user_ids;
+}
+
 }  // namespace
 
 void set_thread_subscription(soci::session& session, int64_t root_id, int64_t user_id,
@@ -57,16 +70,7 @@ std::optional<bool> thread_subscription(soci::session& session, int64_t root_id,
     return lookup(session, threads, root_id, user_id);
 }
 std::vector<int64_t> thread_followers(soci::session& session, int64_t root_id) {
-    std::vector<int64_t> user_ids;
-    soci::rowset<soci::row> rows =
-        (session.prepare << "SELECT user_id FROM thread_subscriptions "
-                            "WHERE comment_id = :root AND subscribed = 1 "
-                            "ORDER BY user_id",
-         soci::use(root_id));
-    for (const auto& row : rows) {
-        user_ids.push_back(RowReader(row).int64("user_id"));
-    }
-    return user_ids;
+    return followers(session, threads, root_id);
 }
 void set_build_subscription(soci::session& session, int64_t build_id, int64_t user_id,
                             bool subscribed) {
@@ -77,6 +81,10 @@ void subscribe_build_by_default(soci::session& session, int64_t build_id, int64_
 }
 std::optional<bool> build_subscription(soci::session& session, int64_t build_id, int64_t user_id) {
     return lookup(session, builds, build_id, user_id);
+}
+
+std::vector<int64_t> build_followers(soci::session& session, int64_t build_id) {
+    return followers(session, builds, build_id);
 }
 
 }  // namespace loupe::reviews

@@ -25,5 +25,7 @@ void set_build_subscription(soci::session& session, int64_t build_id, int64_t us
                             bool subscribed);
 void subscribe_build_by_default(soci::session& session, int64_t build_id, int64_t user_id);
 std::optional<bool> build_subscription(soci::session& session, int64_t build_id, int64_t user_id);
+/// The users who follow the build, by id.
+std::vector<int64_t> build_followers(soci::session& session, int64_t build_id);
 
 }  // namespace loupe::reviews

@@ -30,6 +30,7 @@ const char* const page_patterns[] = {
     "/_loupe/login",
     "/_loupe/oauth/authorize",
     "/_loupe/join/{token}",
+    "/_loupe/settings",
     "/{account}",
     "/{account}/{project}",
     "/{account}/{project}/builds",

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "loupe/export.hpp"
+#include "loupe/http/address_policy.hpp"
 #include "loupe/json.hpp"
 
 namespace loupe {
@@ -70,6 +71,14 @@ public:
     ~HttpTransportError() override;
 };
 
+/// The call's address policy refused every address of the host (see
+/// HttpCallOptions::address_policy): sending again would meet the same refusal.
+class LOUPE_API HttpAddressRefused : public HttpTransportError {
+public:
+    using HttpTransportError::HttpTransportError;
+    ~HttpAddressRefused() override;
+};
+
 /// What one attempt of a call did, for logs and metrics.
 struct HttpAttempt {
     const HttpRequest& request;
@@ -97,6 +106,12 @@ struct HttpCallOptions {
     std::optional<bool> idempotent{};
     /// Called after every attempt (on the calling thread).
     std::function<void(const HttpAttempt&)> on_attempt{};
+    /// For a URL that came from a user: the host's addresses are resolved and every one must
+    /// pass the policy (else HttpAddressRefused, not retried), and the call connects to the
+    /// address checked (a name that resolves differently a moment later cannot slip past) on a
+    /// connection of its own, never reused. Through a proxy the addresses are checked, and the
+    /// proxy connects.
+    const AddressPolicy* address_policy = nullptr;
 };
 
 struct HttpClientSettings {

@@ -2,12 +2,15 @@
 
 #include <Poco/Exception.h>
 #include <Poco/Net/Context.h>
+#include <Poco/Net/DNS.h>
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/HTTPRequest.h>
 #include <Poco/Net/HTTPResponse.h>
 #include <Poco/Net/HTTPSClientSession.h>
+#include <Poco/Net/IPAddress.h>
 #include <Poco/Net/NetException.h>
 #include <Poco/Net/SSLManager.h>
+#include <Poco/Net/SecureStreamSocket.h>
 #include <Poco/URI.h>
 #include <unistd.h>
 
@@ -52,6 +55,12 @@ struct Target {
 class FinalError : public HttpTransportError {
 public:
     using HttpTransportError::HttpTransportError;
+};
+
+/// The address policy refused the host.
+class RefusedAddress : public FinalError {
+public:
+    using FinalError::FinalError;
 };
 
 std::optional<std::string> environment(const char* name) {
@@ -115,6 +124,7 @@ std::chrono::milliseconds since(HttpClock::time_point start) {
 }  // namespace
 
 HttpTransportError::~HttpTransportError() = default;
+HttpAddressRefused::~HttpAddressRefused() = default;
 
 std::string HttpResponse::header(const std::string& lower_name) const {
     const auto found = headers.find(lower_name);
@@ -166,6 +176,7 @@ struct HttpClient::State {
     uint64_t attempts = 0;
 
     std::unique_ptr<Session> take(const Target& target);
+    std::unique_ptr<Session> pinned(const Target& target, const AddressPolicy& policy);
     void give_back(const Target& target, std::unique_ptr<Session> session);
     void drop_idle(const Target& target);
     HttpResponse attempt(const Target& target, const HttpRequest& request,
@@ -218,6 +229,51 @@ std::unique_ptr<Session> HttpClient::State::take(const Target& target) {
     return session;
 }
 
+std::unique_ptr<Session> HttpClient::State::pinned(const Target& target,
+                                                   const AddressPolicy& policy) {
+    std::vector<Poco::Net::IPAddress> addresses;
+    Poco::Net::IPAddress literal;
+    if (Poco::Net::IPAddress::tryParse(target.host, literal)) {
+        addresses.push_back(literal);
+    } else {
+        addresses = Poco::Net::DNS::hostByName(target.host).addresses();  // may throw: retried
+    }
+    if (addresses.empty()) {
+        throw FinalError("no address for " + target.host);
+    }
+    for (const auto& address : addresses) {
+        if (const auto refusal = policy.refusal(address.toString())) {
+            throw RefusedAddress("will not connect to " + target.host + ": " + *refusal);
+        }
+    }
+    if (target.proxy) {
+        return take(target);
+    }
+    {
+        std::lock_guard lock(mutex);
+        ++attempts;
+    }
+    // The session connects to the checked address; HTTPS still sends the host's name (SNI) and
+    // verifies the certificate against it.
+    // As Poco's own resolution does: the first IPv4 address, else the first one.
+    const auto chosen = std::find_if(addresses.begin(), addresses.end(), [](const auto& address) {
+        return address.family() == Poco::Net::IPAddress::IPv4;
+    });
+    const std::string pinned_host =
+        (chosen == addresses.end() ? addresses.front() : *chosen).toString();
+    std::unique_ptr<Session> session;
+    if (target.scheme == "https") {
+        session = std::make_unique<Poco::Net::HTTPSClientSession>(pinned_host, target.port,
+                                                                  tls_context());
+        Poco::Net::SecureStreamSocket(session->socket()).setPeerHostName(target.host);
+    } else {
+        session = std::make_unique<Session>(pinned_host, target.port);
+    }
+    session->setKeepAlive(true);
+    session->setKeepAliveTimeout(Poco::Timespan(idle_reconnect_seconds, 0));
+    return session;
+}
+
 void HttpClient::State::give_back(const Target& target, std::unique_ptr<Session> session) {
     std::lock_guard lock(mutex);
     if (idle_count < settings.max_idle_connections) {
@@ -235,7 +291,8 @@ void HttpClient::State::drop_idle(const Target& target) {
 
 HttpResponse HttpClient::State::attempt(const Target& target, const HttpRequest& request,
                                         const HttpCallOptions& options) {
-    auto session = take(target);
+    const bool pinned_call = options.address_policy != nullptr;
+    auto session = pinned_call ? pinned(target, *options.address_policy) : take(target);
     const auto connect = time_left(options.deadline, options.connect_timeout);
     // Every read and write gets the I/O timeout, or less when the deadline is nearer.
     const auto refresh_timeouts = [&] {
@@ -256,6 +313,9 @@ HttpResponse HttpClient::State::attempt(const Target& target, const HttpRequest&
     if (!request.body.empty() || request.method == "POST" || request.method == "PUT" ||
         request.method == "PATCH") {
         outgoing.setContentLength(static_cast<std::streamsize>(request.body.size()));
+    }
+    if (pinned_call && !outgoing.has("Host")) {
+        outgoing.setHost(target.host, target.port);  // the session knows only the address
     }
     outgoing.setKeepAlive(true);
 
@@ -285,7 +345,7 @@ HttpResponse HttpClient::State::attempt(const Target& target, const HttpRequest&
             }
         }
     }
-    if (answer.getKeepAlive()) {
+    if (answer.getKeepAlive() && !pinned_call) {
         give_back(target, std::move(session));
     }
     return response;
@@ -309,6 +369,8 @@ HttpClient::~HttpClient() = default;
 HttpResponse HttpClient::send(const HttpRequest& request, const HttpCallOptions& options) const {
     try {
         return send_once_or_more(request, options);
+    } catch (const RefusedAddress& error) {
+        throw HttpAddressRefused(request.method + " " + request.url + ": " + error.what());
     } catch (const FinalError& error) {
         throw HttpTransportError(request.method + " " + request.url + ": " + error.what());
     }

@@ -29,6 +29,17 @@ export interface InvitePreview {
   expired: boolean;
 }
 
+/** The signed-in person's kinds of notification mail. */
+export interface NotificationSettings {
+  mailConfigured: boolean;
+  email: string | null;
+  enabled: boolean;
+  mentions: boolean;
+  threadReplies: boolean;
+  reviewRequests: boolean;
+  buildReviews: boolean;
+}
+
 export interface Session {
   user: UserRef | null;
   accounts?: string[];
@@ -270,6 +281,9 @@ export const api = {
     request<{ redirectUrl: string }>("POST", "/_loupe/oauth/decision", {
       body: { ...Object.fromEntries(query), approve },
     }),
+  notificationSettings: () => request<NotificationSettings>("GET", "/_loupe/notifications/settings"),
+  updateNotificationSettings: (changes: Partial<NotificationSettings>) =>
+    request<NotificationSettings>("PATCH", "/_loupe/notifications/settings", { body: changes }),
   invite: (token: string) => request<InvitePreview>("GET", `/_loupe/invites/${enc(token)}`),
   acceptInvite: (token: string) =>
     request<{ team: { slug: string }; level: string }>("POST", `/_loupe/invites/${enc(token)}/accept`),
@@ -296,6 +310,9 @@ export const api = {
 
   reviews: (owner: string, project: string, number: number) =>
     request<Review[]>("GET", `${buildPath(owner, project, number)}/reviews`),
+  /** The users asked to review the build, oldest request first. */
+  reviewers: (owner: string, project: string, number: number) =>
+    request<{ reviewers: UserRef[] }>("GET", `${buildPath(owner, project, number)}/reviewers`).then((answer) => answer.reviewers),
   review: (
     owner: string,
     project: string,

@@ -4,6 +4,7 @@ import { api, setCsrfToken, setUnauthorizedHandler, type Session } from "./api";
 import { navigate, onLinkClick, parseRoute, useLocation } from "./router";
 import { TopBar } from "./components/top-bar";
 import { LoginPage } from "./pages/login-page";
+import { SettingsPage } from "./pages/settings-page";
 import { HomePage } from "./pages/home-page";
 import { AccountPage } from "./pages/account-page";
 import { ProjectPage } from "./pages/project-page";
@@ -68,6 +69,7 @@ export function App() {
       <TopBar session={session} route={route} onSignOut={signOut} />
       <main class="content">
         {route.page === "home" && <HomePage session={session} />}
+        {route.page === "settings" && <SettingsPage session={session} />}
         {route.page === "account" && <AccountPage session={session} account={route.account} query={route.query} />}
         {route.page === "project" && (
           <ProjectPage key={`${route.account}/${route.project}`} session={session} account={route.account} project={route.project} query={route.query} />

@@ -6,6 +6,7 @@ export type Route =
   | { page: "oauthConsent"; query: URLSearchParams }
   | { page: "join"; token: string }
   | { page: "home" }
+  | { page: "settings" }
   | { page: "account"; account: string; query: URLSearchParams }
   | { page: "project"; account: string; project: string; query: URLSearchParams }
   | { page: "deployments"; account: string; project: string; query: URLSearchParams }
@@ -24,6 +25,7 @@ export function parseRoute(location: Location | URL): Route {
   if (parts[0] === "_loupe" && parts[1] === "login") return { page: "login", next: query.get("next") ?? "/" };
   if (parts[0] === "_loupe" && parts[1] === "oauth" && parts[2] === "authorize") return { page: "oauthConsent", query };
   if (parts[0] === "_loupe" && parts[1] === "join" && parts.length === 3) return { page: "join", token: parts[2] };
+  if (parts[0] === "_loupe" && parts[1] === "settings" && parts.length === 2) return { page: "settings" };
   if (parts.length === 1) return { page: "account", account: parts[0], query };
   if (parts.length === 2 || (parts.length === 3 && parts[2] === "builds"))
     return { page: "project", account: parts[0], project: parts[1], query };
@@ -89,6 +91,7 @@ export function onLinkClick(event: MouseEvent) {
 }
 
 export const paths = {
+  settings: "/_loupe/settings",
   account: (account: string) => `/${encodeURIComponent(account)}`,
   project: (account: string, project: string) => `/${encodeURIComponent(account)}/${encodeURIComponent(project)}`,
   deployments: (account: string, project: string) =>

@@ -9,6 +9,8 @@
 
 #include "http/client/proxy_environment.hpp"
 #include "support/local_http_server.hpp"
+#include "support/provider_standin.hpp"
+#include "support/test_database.hpp"
 
 namespace loupe {
 namespace {
@@ -168,4 +170,71 @@ TEST_CASE("the environment's proxy is used, except for NO_PROXY and loopback hos
 }
 
 }  // namespace
+TEST_CASE("an address policy: refused hosts are never contacted; allowed ones are, by name") {
+    int requests = 0;
+    LocalRequest seen;
+    LocalHttpServer server([&](const LocalRequest& request) {
+        ++requests;
+        seen = request;
+        return LocalReply{200, {}, "ok"};
+    });
+    const std::string port = server.url().substr(server.url().rfind(':') + 1);
+    const HttpClient http;
+    const AddressPolicy public_only;
+    auto options = quick({.max_attempts = 3});
+    options.address_policy = &public_only;
+    for (const std::string host : {"127.0.0.1", "localhost", "[::1]"}) {
+        CAPTURE(host);
+        const auto sent = http.attempts_sent();
+        try {
+            (void)http.send({"GET", "http://" + host + ":" + port + "/hook"}, options);
+            FAIL("the call was made");
+        } catch (const HttpAddressRefused& error) {
+            CHECK(std::string(error.what()).find("loopback address") != std::string::npos);
+        }
+        CHECK(http.attempts_sent() == sent);  // refused before connecting, and not retried
+    }
+    CHECK(requests == 0);
+
+    // An operator who allows loopback: the call connects to the checked address and still
+    // names the host.
+    const AddressPolicy loopback_allowed({"127.0.0.0/8", "::1"});
+    options.address_policy = &loopback_allowed;
+    const auto reply = http.send({"POST", "http://localhost:" + port + "/hook", {}, "x"}, options);
+    CHECK(reply.status == 200);
+    CHECK(requests == 1);
+    CHECK(seen.headers.at("host") == "localhost:" + port);
+}
+
+TEST_CASE("an address policy over HTTPS: connects to the checked address, verifies the name") {
+    // A certificate for the name localhost only (no IP address in it): verifying it against
+    // the address the call connects to would fail.
+    const test::TempDir dir;
+    const auto run = [](const std::string& command) {
+        REQUIRE(std::system((command + " >/dev/null 2>&1").c_str()) == 0);
+    };
+    const std::string d = dir.path();
+    run("openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj '/CN=Policy Test CA' -keyout " +
+        d + "/ca.key -out " + d + "/ca.pem");
+    run("openssl req -newkey rsa:2048 -nodes -subj '/CN=localhost' -keyout " + d +
+        "/server.key -out " + d + "/server.csr");
+    run("printf 'subjectAltName=DNS:localhost\\nbasicConstraints=CA:FALSE\\n' > " + d + "/ext.cnf");
+    run("openssl x509 -req -days 2 -in " + d + "/server.csr -CA " + d + "/ca.pem -CAkey " + d +
+        "/ca.key -CAcreateserial -extfile " + d + "/ext.cnf -out " + d + "/server.pem");
+    test::StandinOptions standin_options;
+    standin_options.tls_certificate_file = d + "/server.pem";
+    standin_options.tls_key_file = d + "/server.key";
+    const test::ProviderStandin standin(standin_options);
+    const HttpClient http({.ca_file = d + "/ca.pem"});
+    const AddressPolicy loopback_allowed({"127.0.0.0/8", "::1"});
+    auto options = quick();
+    options.address_policy = &loopback_allowed;
+    CHECK(http.send({"GET", standin.base_url() + "/_standin/counts"}, options).status == 200);
+
+    const AddressPolicy public_only;
+    options.address_policy = &public_only;
+    CHECK_THROWS_AS((void)http.send({"GET", standin.base_url() + "/_standin/counts"}, options),
+                    HttpAddressRefused);
+}
+
 }  // namespace loupe

@@ -50,6 +50,7 @@ const std::map<std::string, std::string> public_routes = {
     {"GET /_loupe/login", "the page's shell"},
     {"GET /_loupe/oauth/authorize", "the page's shell (the consent page)"},
     {"GET /_loupe/join/{token}", "the page's shell (the join page)"},
+    {"GET /_loupe/settings", "the page's shell (the settings page)"},
     {"GET /_loupe/sso/providers", "the sign-in providers' names, for the sign-in page"},
     {"GET /_loupe/sso/oidc/{provider}/start", "starts a sign-in: the caller is not signed in yet"},
     {"GET /_loupe/sso/oidc/{provider}/callback",
@@ -273,6 +274,8 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
     ServerOptions options;
     options.plugins = {"auth", "builds", "reviews", "deployments", "web",          "analytics",
                        "git",  "sso",    "oauth",   "automation",  "notifications"};
+    // The sample webhook posts to a closed local port: loopback must be allowed for it.
+    options.settings = {{"plugins.automation.webhook_allowed_networks", "127.0.0.0/8"}};
     ServerProcess server(options);
     const std::string& owner_pat = server.personal_token();
     const std::string& project_token = server.project_token();

@@ -167,6 +167,7 @@ ServerProcess& automation_server() {
                             {"plugins.automation.slack_bot_token", "xoxb-automation"},
                             {"plugins.automation.teams_webhook.design", base + "/teams/hook"},
                             {"plugins.automation.discord_webhook.ops", base + "/discord/hook"},
+                            {"plugins.automation.webhook_allowed_networks", "127.0.0.0/8,::1"},
                             {"plugins.automation.max_attempts", "3"},
                             {"plugins.automation.timeout_ms", "2000"},
                             {"jobs.retry_base_ms", "20"},
@@ -483,4 +484,39 @@ TEST_CASE("automation rules: a receiver answering 500 is retried, then marked fa
         found = found || job["id"] == action["jobId"];
     }
     CHECK_MESSAGE(found, out);
+}
+
+TEST_CASE("automation rules: a webhook never reaches a private address unless allowed") {
+    // The receivers listen on loopback; this server allows no private network.
+    ServerOptions options;
+    options.plugins = {"auth", "builds", "reviews", "automation"};
+    options.settings = {{"plugins.automation.max_attempts", "3"},
+                        {"jobs.retry_base_ms", "20"},
+                        {"jobs.retry_max_ms", "100"}};
+    ServerProcess server(options);
+    const auto definition = [](const std::string& url) {
+        return json{{"name", "Internal"},
+                    {"events", {"build.completed"}},
+                    {"actions", {{{"type", "sendWebhook"}, {"payload", {{"url", url}}}}}}};
+    };
+    // An address written in the URL is refused when the rule is saved.
+    for (const std::string url : {"http://127.0.0.1:9/x", "http://169.254.169.254/latest/meta-data",
+                                  "http://[::ffff:10.0.0.1]/x", "http://user@192.168.0.1:80/x"}) {
+        CAPTURE(url);
+        const auto refused =
+            http_json("POST", rules_url(server), definition(url), server.personal_token());
+        CHECK(refused.status == 400);
+        CHECK(refused.body.find("webhook_allowed_networks") != std::string::npos);
+    }
+    // A name is checked where it resolves, when the webhook is sent: refused, not retried, and
+    // the receiver hears nothing.
+    const std::string port = receivers().url().substr(receivers().url().rfind(':') + 1);
+    const json rule =
+        create_rule(server, definition("http://localhost:" + port + "/webhook/internal"));
+    conclude_build(server, "internal-hook", "main", std::nullopt, 'a');
+    CHECK(receivers().received("/webhook/internal").empty());
+    const json action = rule_runs(server, rule["id"])["results"][0]["actions"][0];
+    CHECK(action["status"] == "failed");
+    CHECK(action["attempts"] == 1);
+    CHECK(action["error"].get<std::string>().find("loopback address") != std::string::npos);
 }

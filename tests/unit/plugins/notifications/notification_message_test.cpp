@@ -13,9 +13,13 @@ using namespace loupe::notifications;
 namespace {
 
 NotificationItem mention_item(const std::string& body) {
-    return NotificationItem{
-        "mention", "Ada <admin>", "acme/web", 12, "https://loupe.example.com/acme/web/builds/12",
-        body};
+    return NotificationItem{"mention",
+                            "Ada <admin>",
+                            "acme/web",
+                            12,
+                            "https://loupe.example.com/acme/web/builds/12",
+                            body,
+                            ""};
 }
 
 }  // namespace
@@ -46,6 +50,27 @@ TEST_CASE("notification digest: several notifications make one mail") {
     CHECK(message.subject == "[Loupe] 3 new notifications");
     CHECK(message.text.find("replied in a thread you follow") != std::string::npos);
     CHECK(message.text.find("mentioned you") != std::string::npos);
+}
+
+TEST_CASE("notification digest: review requests and decisions have no quote") {
+    auto request = mention_item("");
+    request.kind = "review_request";
+    auto approved = mention_item("");
+    approved.kind = "build_review";
+    approved.decision = "approved";
+    auto rejected = approved;
+    rejected.decision = "rejected";
+    CHECK(build_digest({request}, "u", "h").subject ==
+          "[acme/web] Ada <admin> asked you to review acme/web build #12");
+    const auto message = build_digest({request, approved, rejected}, "u", "h");
+    CHECK(message.text.find("Ada <admin> approved acme/web build #12.\n") != std::string::npos);
+    CHECK(message.text.find("Ada <admin> requested changes on acme/web build #12.\n") !=
+          std::string::npos);
+    CHECK(message.text.find("\n> ") == std::string::npos);
+    CHECK(message.html.find("<blockquote") == std::string::npos);
+    CHECK(message.html.find("Ada &lt;admin&gt; asked you to review") != std::string::npos);
+    const auto back = item_of_payload("build_review", to_payload(rejected));
+    CHECK(back.decision == "rejected");
 }
 
 TEST_CASE("notification digest: a header never carries a line break") {

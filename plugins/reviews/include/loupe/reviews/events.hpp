@@ -9,7 +9,10 @@
 //                               rejected or changes-detected)
 //   review.submitted            a user's review of a build was submitted (approved, rejected or
 //                               commented; Argos's `build.reviewed` is this event with approved
-//                               or rejected), or an approval was carried forward (automatic)
+//                               or rejected), or an approval was carried forward (automatic);
+//                               says who follows the build
+//   review.requested            users were asked to review a build (each only the first time
+//                               they are asked), by whom
 //   comment.created             a comment became visible: posted on its own, or published with
 //                               the review it was drafted in; says its thread (a reply), the
 //                               diff and test it is pinned to, the users it mentions, its
@@ -48,6 +51,15 @@ struct ReviewSubmitted {
     ReviewDecision decision = ReviewDecision::commented;
     bool automatic = false;  ///< an approval carried forward from an earlier build
     std::optional<int64_t> inherited_from_review_id;
+    std::vector<int64_t> build_follower_ids;  ///< who follows the build (the reviewer included)
+};
+
+struct ReviewRequested {
+    static constexpr const char* event_type = "review.requested";
+    static constexpr int event_version = 1;
+    builds::BuildFacts build;
+    std::optional<int64_t> requested_by;  ///< the user who asked
+    std::vector<int64_t> reviewer_ids;    ///< the users newly asked
 };
 
 struct CommentCreated {
@@ -107,7 +119,8 @@ inline void to_json(Json& json, const ReviewSubmitted& event) {
                 {"userId", optional_json(event.user_id)},
                 {"decision", std::string(to_text(event.decision))},
                 {"automatic", event.automatic},
-                {"inheritedFromReviewId", optional_json(event.inherited_from_review_id)}};
+                {"inheritedFromReviewId", optional_json(event.inherited_from_review_id)},
+                {"buildFollowerIds", event.build_follower_ids}};
 }
 inline void from_json(const Json& json, ReviewSubmitted& event) {
     event.review_id = json.at("reviewId").get<int64_t>();
@@ -120,6 +133,18 @@ inline void from_json(const Json& json, ReviewSubmitted& event) {
     event.decision = *decision;
     event.automatic = field_or(json, "automatic", false);
     event.inherited_from_review_id = optional_field<int64_t>(json, "inheritedFromReviewId");
+    event.build_follower_ids = field_or(json, "buildFollowerIds", std::vector<int64_t>{});
+}
+
+inline void to_json(Json& json, const ReviewRequested& event) {
+    json = Json{{"build", event.build},
+                {"requestedBy", optional_json(event.requested_by)},
+                {"reviewerIds", event.reviewer_ids}};
+}
+inline void from_json(const Json& json, ReviewRequested& event) {
+    event.build = json.at("build").get<builds::BuildFacts>();
+    event.requested_by = optional_field<int64_t>(json, "requestedBy");
+    event.reviewer_ids = field_or(json, "reviewerIds", std::vector<int64_t>{});
 }
 
 inline void to_json(Json& json, const CommentCreated& event) {

@@ -2,7 +2,7 @@
 // first page at once, the rest in parallel), reviews and comments, refreshed when the live
 // endpoint's ETag changes (short polling; see the web plugin's live route).
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { api, ApiError, type Build, type Comment, type Diff, type Page, type Review } from "../api";
+import { api, ApiError, type Build, type Comment, type Diff, type Page, type Review, type UserRef } from "../api";
 
 const perPage = 100;
 const parallelPages = 4;
@@ -36,6 +36,8 @@ export interface BuildData {
   total: number;
   complete: boolean;
   reviews: Review[] | null;
+  /** The users asked to review the build. */
+  reviewers: UserRef[] | null;
   comments: Comment[] | null;
   error: ApiError | null;
   refresh: () => Promise<void>;
@@ -71,6 +73,7 @@ export function useBuildData(owner: string, project: string, number: number, wit
   const [total, setTotal] = useState(0);
   const [complete, setComplete] = useState(false);
   const [reviews, setReviews] = useState<Review[] | null>(null);
+  const [reviewers, setReviewers] = useState<UserRef[] | null>(null);
   const [comments, setComments] = useState<Comment[] | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const loaded = useRef(false);
@@ -80,11 +83,13 @@ export function useBuildData(owner: string, project: string, number: number, wit
 
   const refreshDiscussion = useCallback(async () => {
     if (!withReviews) return;
-    const [nextReviews, nextComments] = await Promise.all([
+    const [nextReviews, nextReviewers, nextComments] = await Promise.all([
       api.reviews(owner, project, number).catch(() => null),
+      api.reviewers(owner, project, number).catch(() => null),
       api.comments(owner, project, number).catch(() => null),
     ]);
     if (nextReviews) setReviews(nextReviews);
+    if (nextReviewers) setReviewers(nextReviewers);
     if (nextComments) setComments(nextComments);
   }, [owner, project, number, withReviews]);
 
@@ -158,5 +163,5 @@ export function useBuildData(owner: string, project: string, number: number, wit
     };
   }, [owner, project, number, refresh, refreshDiscussion]);
 
-  return { build, diffs, total, complete, reviews, comments, error, refresh, refreshDiscussion, setDiffs };
+  return { build, diffs, total, complete, reviews, reviewers, comments, error, refresh, refreshDiscussion, setDiffs };
 }

@@ -38,9 +38,10 @@ export function TopBar({ session, route, onSignOut }: Props) {
         ))}
       </nav>
       <div class="top-bar-user">
-        <span class="user-name" title={session.user?.slug}>
+        <a class="user-name" href={paths.settings} aria-label={`${session.user?.name ?? session.user?.slug}: settings`}
+          title={`${session.user?.slug ?? ""}: settings`}>
           {session.user?.name ?? session.user?.slug}
-        </span>
+        </a>
         <button type="button" class="button button-quiet" onClick={onSignOut}>
           Sign out
         </button>

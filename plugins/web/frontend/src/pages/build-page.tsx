@@ -285,7 +285,7 @@ export function BuildPage({ session, account, project, number, query }: Props) {
                     if (diffId) select(diffs.find((d) => d.id === diffId));
                   }} />
               ) : (
-                <ReviewsPanel reviews={data.reviews ?? []} onDismiss={dismiss} />
+                <ReviewsPanel reviews={data.reviews ?? []} reviewers={data.reviewers ?? []} onDismiss={dismiss} />
               )}
             </div>
           </aside>
