@@ -187,7 +187,9 @@ TEST_CASE("an address policy: refused hosts are never contacted; allowed ones ar
         CAPTURE(host);
         const auto sent = http.attempts_sent();
         try {
-            (void)http.send({"GET", "http://" + host + ":" + port + "/hook"}, options);
+            std::string url = "http://";
+            url.append(host).append(":").append(port).append("/hook");
+            (void)http.send({"GET", url}, options);
             FAIL("the call was made");
         } catch (const HttpAddressRefused& error) {
             CHECK(std::string(error.what()).find("loopback address") != std::string::npos);
@@ -213,7 +215,7 @@ TEST_CASE("an address policy over HTTPS: connects to the checked address, verifi
     const auto run = [](const std::string& command) {
         REQUIRE(std::system((command + " >/dev/null 2>&1").c_str()) == 0);
     };
-    const std::string d = dir.path();
+    const std::string& d = dir.path();
     run("openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj '/CN=Policy Test CA' -keyout " +
         d + "/ca.key -out " + d + "/ca.pem");
     run("openssl req -newkey rsa:2048 -nodes -subj '/CN=localhost' -keyout " + d +
