@@ -4,6 +4,7 @@
 #include "loupe/crypto/random.hpp"
 #include "loupe/jose/pkce.hpp"
 #include "loupe/json.hpp"
+#include "loupe/text/strings.hpp"
 #include "store/oauth_store.hpp"
 
 namespace loupe::oauth {
@@ -182,7 +183,8 @@ void AuthorizationServer::revoke(const std::string& token, const std::string& cl
     });
 }
 
-std::optional<int64_t> AuthorizationServer::user_of_access_token(const std::string& token) {
+std::optional<AuthorizationServer::AccessTokenOwner> AuthorizationServer::owner_of_access_token(
+    const std::string& token) {
     auto session = database_.session();
     const auto stored = store::find_token(*session, token);
     if (!stored || stored->kind != store::TokenKind::access || stored->expires_at <= now_ms()) {
@@ -192,7 +194,13 @@ std::optional<int64_t> AuthorizationServer::user_of_access_token(const std::stri
     if (!grant || grant->revoked) {
         return std::nullopt;
     }
-    return grant->user_id;
+    AccessTokenOwner owner{grant->user_id, {}};
+    for (const auto scope : split(grant->scope, ' ')) {
+        if (!scope.empty()) {
+            owner.scopes.emplace_back(scope);
+        }
+    }
+    return owner;
 }
 
 }  // namespace loupe::oauth

@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "loupe/db/database.hpp"
 
@@ -56,8 +57,13 @@ public:
     /// The revocation endpoint: ends the grant of `token` (an unknown token is not an error).
     void revoke(const std::string& token, const std::string& client_id);
 
-    /// The user a live access token acts for; nullopt when unknown, expired or revoked.
-    std::optional<int64_t> user_of_access_token(const std::string& token);
+    /// Who a live access token acts for, and with which scopes.
+    struct AccessTokenOwner {
+        int64_t user_id = 0;
+        std::vector<std::string> scopes;
+    };
+    /// The owner of a live access token; nullopt when unknown, expired or revoked.
+    std::optional<AccessTokenOwner> owner_of_access_token(const std::string& token);
 
 private:
     std::variant<TokenSet, OAuthError> redeem_code(

@@ -18,16 +18,18 @@ void install(loupe::Host& host) {
     loupe::describe_api(host.services(), loupe::embedded_api_description());
     add_migrations(host.migrations());
     auto server = std::make_shared<AuthorizationServer>(host.db());
-    // An access token acts as its user, on every team the user belongs to now.
+    // An access token acts as its user, on every team the user belongs to now, limited to the
+    // scopes of its grant (the core checks them on every route).
     host.token_resolvers().add("argos_oat_", [server, &host](const std::string& token) {
-        const auto user_id = server->user_of_access_token(token);
-        if (!user_id) {
+        const auto owner = server->owner_of_access_token(token);
+        if (!owner) {
             throw loupe::HttpError::unauthorized("Access token not found");
         }
-        auto principal = host.identity().user_principal(*user_id, std::nullopt);
+        auto principal = host.identity().user_principal(owner->user_id, std::nullopt);
         if (!principal) {
             throw loupe::HttpError::unauthorized("This user belongs to no account");
         }
+        principal->oauth_scopes = owner->scopes;
         return *principal;
     });
     add_consent_routes(host, server);

@@ -4,6 +4,8 @@
 // the grant.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -181,6 +183,55 @@ describe("argos login through the consent page", { skip: skip ?? false }, () => 
       await alert.waitFor();
       assert.match(await alert.textContent(), message);
       assert.equal(new URL(page.url()).pathname, "/_loupe/oauth/authorize");
+    }
+  });
+
+  test("an access token reaches only what its scopes allow; a missing scope is a 403 naming it", async () => {
+    // The authorization code flow by hand, for two scopes only, to a local redirect URI.
+    let delivered;
+    const redirected = new Promise((done) => (delivered = done));
+    const callback = createServer((request, response) => {
+      delivered(new URL(request.url, "http://127.0.0.1").searchParams);
+      response.end("done");
+    });
+    await new Promise((done) => callback.listen(0, "127.0.0.1", done));
+    const redirectUri = `http://127.0.0.1:${callback.address().port}/callback`;
+    const verifier = randomBytes(32).toString("base64url");
+    const challenge = createHash("sha256").update(verifier).digest("base64url");
+    try {
+      const query = { response_type: "code", client_id: "argos-cli", redirect_uri: redirectUri, scope: "profile projects:read",
+        state: "scoped", code_challenge: challenge, code_challenge_method: "S256" };
+      await page.goto(`${server.url}/oauth/authorize?${new URLSearchParams(query)}`);
+      await page.getByRole("heading", { name: "Sign in to Argos CLI?" }).waitFor();
+      await page.getByRole("button", { name: "Approve" }).click();
+      const answer = await Promise.race([redirected, new Promise((done) => setTimeout(() => done(null), 15_000))]);
+      assert.ok(answer, `the consent page sent no code to ${redirectUri} (page at ${page.url()})`);
+      assert.equal(answer.get("state"), "scoped");
+      const code = answer.get("code");
+      const exchanged = await fetch(`${server.url}/oauth/token`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "authorization_code", code, code_verifier: verifier, client_id: "argos-cli", redirect_uri: redirectUri }),
+      }).then((r) => r.json());
+      const token = exchanged.access_token;
+      assert.match(token ?? "", /^argos_oat_/, JSON.stringify(exchanged));
+      assert.equal(exchanged.scope, "profile projects:read");
+
+      assert.equal((await me(token)).status, 200);
+      assert.equal((await server.api("GET", "projects/default/default/builds", { token })).status, 200);
+      const comment = await server.api("POST", "projects/default/default/builds/1/comments", { token, body: { body: "hi" } });
+      assert.equal(comment.status, 403, comment.text);
+      assert.equal(comment.body.error, "Insufficient scope. This endpoint requires: comments:write.");
+      const members = await server.api("GET", "accounts/default/members", { token });
+      assert.equal(members.status, 403);
+      assert.equal(members.body.error, "Insufficient scope. This endpoint requires: account:admin.");
+      const review = await server.api("POST", "projects/default/default/builds/1/reviews", { token, body: { event: "APPROVE" } });
+      assert.equal(review.status, 403);
+      assert.match(review.body.error, /requires: reviews:write/);
+      // The same routes with a personal access token: scopes do not limit it.
+      assert.equal((await server.api("GET", "accounts/default/members", { token: server.personalAccessToken })).status, 200);
+    } finally {
+      await new Promise((done) => callback.close(done));
     }
   });
 });

@@ -47,6 +47,7 @@ describe("GET /openapi.json", { skip: skip ?? false }, () => {
     assert.equal(document.openapi, "3.1.0");
     assert.equal(document.servers[0].url, `${server.url}/v2`);
     assert.deepEqual(Object.keys(document.components.securitySchemes).sort(), [
+      "oauth2",
       "personalAccessToken",
       "projectToken",
       "sessionCookie",
@@ -69,7 +70,10 @@ describe("GET /openapi.json", { skip: skip ?? false }, () => {
     assert.ok(document.paths["/project"].get.responses["401"]);
     // A route of the web plugin accepts the browser session cookie where a PAT is accepted.
     const comments = document.paths["/projects/{owner}/{project}/builds/{buildNumber}/comments"].post;
-    assert.deepEqual(comments.security, [{ personalAccessToken: [] }, { sessionCookie: [] }]);
+    assert.deepEqual(comments.security, [{ personalAccessToken: [] }, { sessionCookie: [] }, { oauth2: ["comments:write"] }]);
+    // An access token of `argos login` needs the scope Argos names; sending builds takes none.
+    assert.deepEqual(document.paths["/accounts/{accountSlug}/members"].get.security.at(-1), { oauth2: ["account:admin"] });
+    assert.ok(!document.paths["/builds"].post.security.some((requirement) => "oauth2" in requirement));
     // The deployments' site host route is served on its own host names.
     assert.match(document.paths["/{path}"].servers[0].url, /\{site\}\.deploy\.example\.com$/);
     assert.equal(document.paths["/healthz"].get.security.length, 0);

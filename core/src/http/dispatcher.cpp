@@ -7,6 +7,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "auth/oauth_scopes.hpp"
 #include "http/error_response.hpp"
 #include "http/media_type.hpp"
 #include "http/request_id.hpp"
@@ -201,6 +202,7 @@ Response Dispatcher::run(Exchange& exchange, Context& context) const {
     const auto authenticate = [&] {
         request.set_principal(
             authenticator_.authenticate(request, route.auth, request.find_param("accountSlug")));
+        require_oauth_scope(request.principal(), route.method, route.pattern);
     };
     if (has_body) {
         authenticate();

@@ -4,6 +4,7 @@
 #include <set>
 #include <string_view>
 
+#include "auth/oauth_scopes.hpp"
 #include "loupe/text/strings.hpp"
 #include "loupe/version.hpp"
 
@@ -88,7 +89,12 @@ std::vector<std::string> personal_token_alternatives(const Json& security_scheme
     return names;
 }
 
-Json security_for(AuthRequirement auth, const std::vector<std::string>& alternatives) {
+/// The route's security requirements: its tokens, the schemes standing in for a personal
+/// access token, and, when the oauth plugin declares the `oauth2` scheme, the scope an access
+/// token of `argos login` needs (none: such tokens are refused there).
+Json security_for(const Route& route, const std::vector<std::string>& alternatives,
+                  bool oauth2_declared) {
+    const AuthRequirement auth = route.auth;
     Json security = Json::array();
     const auto require = [&security](const std::string& scheme) {
         security.push_back({{scheme, Json::array()}});
@@ -103,6 +109,10 @@ Json security_for(AuthRequirement auth, const std::vector<std::string>& alternat
         require("personalAccessToken");
         for (const std::string& alternative : alternatives) {
             require(alternative);
+        }
+        if (const auto scope = oauth_scope_for(route.method, route.pattern);
+            scope && oauth2_declared) {
+            security.push_back({{"oauth2", Json::array({std::string(*scope)})}});
         }
     }
     return security;
@@ -164,7 +174,7 @@ Json parameters_for(const std::string& pattern, const Json& declared) {
 }
 
 Json operation_for(const RegisteredRoute& registered, const ApiDescriptionRegistry& described,
-                   const std::vector<std::string>& alternatives) {
+                   const std::vector<std::string>& alternatives, bool oauth2_declared) {
     const Route& route = registered.route;
     const std::string method = method_key(route.method);
     const Json& operations = described.operations();
@@ -191,7 +201,7 @@ Json operation_for(const RegisteredRoute& registered, const ApiDescriptionRegist
     } else {
         operation["parameters"] = parameters;
     }
-    operation["security"] = security_for(route.auth, alternatives);
+    operation["security"] = security_for(route, alternatives, oauth2_declared);
 
     Json& responses = operation["responses"];
     if (route.auth != AuthRequirement::none && !responses.contains("401")) {
@@ -246,6 +256,7 @@ Json openapi_document(const std::vector<RegisteredRoute>& routes,
                       const ApiDescriptionRegistry& described, const OpenApiSettings& settings) {
     const std::vector<std::string> alternatives =
         personal_token_alternatives(described.security_schemes());
+    const bool oauth2_declared = described.security_schemes().contains("oauth2");
     Json paths = Json::object();
     for (const RegisteredRoute& registered : routes) {
         const Route& route = registered.route;
@@ -253,7 +264,8 @@ Json openapi_document(const std::vector<RegisteredRoute>& routes,
         if (!route.options.host_suffix.empty()) {
             item["servers"] = virtual_host_servers(route.options.host_suffix);
         }
-        item[method_key(route.method)] = operation_for(registered, described, alternatives);
+        item[method_key(route.method)] =
+            operation_for(registered, described, alternatives, oauth2_declared);
     }
     Json security_schemes = described.security_schemes();
     for (auto& [_, scheme] : security_schemes.items()) {

@@ -41,8 +41,7 @@ void notify_requested_reviewers(Host& host, const NotificationSender& sender,
 }
 
 void notify_build_followers(Host& host, const NotificationSender& sender,
-                            const reviews::ReviewSubmitted& review,
-                            const EventDelivery& delivery) {
+                            const reviews::ReviewSubmitted& review, const EventDelivery& delivery) {
     // A comment-only review mails through its comments; a carried-forward approval is no news.
     if (review.automatic || review.decision == reviews::ReviewDecision::commented) {
         return;
@@ -71,11 +70,10 @@ void notify_build_followers(Host& host, const NotificationSender& sender,
 void subscribe_to_reviews(Host& host, const NotificationSender& sender) {
     host.events()
         .subscriber("notifications.reviews")
-        .on<reviews::ReviewRequested>(
-            [&host, &sender](const reviews::ReviewRequested& requested,
-                             const EventDelivery& delivery) {
-                notify_requested_reviewers(host, sender, requested, delivery);
-            })
+        .on<reviews::ReviewRequested>([&host, &sender](const reviews::ReviewRequested& requested,
+                                                       const EventDelivery& delivery) {
+            notify_requested_reviewers(host, sender, requested, delivery);
+        })
         .on<reviews::ReviewSubmitted>([&host, &sender](const reviews::ReviewSubmitted& review,
                                                        const EventDelivery& delivery) {
             notify_build_followers(host, sender, review, delivery);

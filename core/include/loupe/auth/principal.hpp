@@ -36,6 +36,11 @@ struct Principal {
 
     int64_t token_id = 0;
 
+    /// An OAuth access token's scopes (`argos login`): each route needs one of them (the core
+    /// checks, core/src/auth/oauth_scopes). None for every other credential, which the scopes
+    /// do not limit.
+    std::optional<std::vector<std::string>> oauth_scopes;
+
     bool is_project() const { return kind == Kind::project; }
     /// Whether the token may send a build or deployment of `commit`: any commit when it is bound
     /// to none; else its commit, as the build's own or as the head commit of its pull request

@@ -128,7 +128,8 @@ std::optional<IpNetwork> parse_ip_network(const std::string& text) {
     if (slash != std::string::npos) {
         const std::string length = text.substr(slash + 1);
         int bits = -1;
-        const auto [end, error] = std::from_chars(length.data(), length.data() + length.size(), bits);
+        const auto [end, error] =
+            std::from_chars(length.data(), length.data() + length.size(), bits);
         if (length.empty() || error != std::errc{} || end != length.data() + length.size() ||
             bits < 0 || bits > (v4 ? 32 : 128)) {
             return std::nullopt;

@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include "auth/oauth_scopes.hpp"
 #include "auth/token_format.hpp"
 #include "loupe/json.hpp"
 #include "unit/core/identity/identity_fixture.hpp"
@@ -231,4 +232,82 @@ TEST_CASE_FIXTURE(AuthFixture, "last use is recorded at most once a minute") {
 }
 
 }  // namespace
+
+// The scope each route needs from an OAuth access token, and the refusal of a token without it.
+/// The scope an OAuth access token needs for a route, "(refused)" when none opens it.
+std::string oauth_scope_of(Method method, std::string_view pattern) {
+    return std::string(oauth_scope_for(method, pattern).value_or("(refused)"));
+}
+
+TEST_CASE("oauth scopes: each kind of route needs the scope Argos names for it") {
+    CHECK(oauth_scope_of(Method::get, "/me") == "profile");
+    CHECK(oauth_scope_of(Method::get, "/accounts/{accountSlug}") == "profile");
+    CHECK(oauth_scope_of(Method::patch, "/accounts/{accountSlug}") == "account:admin");
+    CHECK(oauth_scope_of(Method::get, "/accounts/{accountSlug}/members") == "account:admin");
+    CHECK(oauth_scope_of(Method::del, "/accounts/{accountSlug}/invites/{inviteId}") ==
+          "account:admin");
+    CHECK(oauth_scope_of(Method::post, "/accounts/{accountSlug}/invite-link/reset") ==
+          "account:admin");
+    CHECK(oauth_scope_of(Method::get, "/accounts/{accountSlug}/projects") == "projects:read");
+    CHECK(oauth_scope_of(Method::get, "/accounts/{accountSlug}/analytics") == "projects:read");
+    CHECK(oauth_scope_of(Method::post, "/projects") == "projects:write");
+    CHECK(oauth_scope_of(Method::get, "/projects/{owner}/{project}/builds/{buildNumber}/diffs") ==
+          "projects:read");
+    CHECK(oauth_scope_of(Method::patch, "/projects/{owner}/{project}") == "projects:write");
+    CHECK(oauth_scope_of(Method::post, "/projects/{owner}/{project}/transfer") == "projects:write");
+    CHECK(oauth_scope_of(Method::put, "/projects/{owner}/{project}/automation-rules/{ruleId}") ==
+          "projects:write");
+    CHECK(
+        oauth_scope_of(Method::post, "/projects/{owner}/{project}/builds/{buildNumber}/reviews") ==
+        "reviews:write");
+    CHECK(oauth_scope_of(Method::get, "/projects/{owner}/{project}/builds/{buildNumber}/reviews") ==
+          "projects:read");
+    CHECK(oauth_scope_of(Method::post,
+                         "/projects/{owner}/{project}/builds/{buildNumber}/reviewers") ==
+          "reviews:write");
+    CHECK(oauth_scope_of(Method::post, "/projects/{owner}/{project}/changes/{changeId}/ignore") ==
+          "reviews:write");
+    CHECK(
+        oauth_scope_of(Method::get, "/projects/{owner}/{project}/builds/{buildNumber}/comments") ==
+        "comments:read");
+    CHECK(oauth_scope_of(Method::post,
+                         "/projects/{owner}/{project}/builds/{buildNumber}/comments/{commentId}/"
+                         "reactions") == "comments:write");
+    CHECK(oauth_scope_of(Method::post,
+                         "/projects/{owner}/{project}/builds/{buildNumber}/subscription") ==
+          "comments:write");
+    CHECK(oauth_scope_of(Method::get,
+                         "/_loupe/projects/{owner}/{project}/automation-rules/{ruleId}/runs") ==
+          "projects:read");
+    CHECK(oauth_scope_of(Method::patch, "/_loupe/notifications/settings") == "profile");
+    CHECK(oauth_scope_of(Method::get, "/media/{mediaId}") == "media:read");
+    CHECK(oauth_scope_of(Method::post, "/media") == "media:write");
+    // Sending builds and deployments takes a project token; the page's session routes a cookie.
+    CHECK(oauth_scope_of(Method::post, "/builds") == "(refused)");
+    CHECK(oauth_scope_of(Method::post, "/deployments") == "(refused)");
+    CHECK(oauth_scope_of(Method::del, "/_loupe/session") == "(refused)");
+    CHECK(oauth_scope_of(Method::post, "/accounts/{accountSlug}/projects") == "(refused)");
+}
+
+TEST_CASE("oauth scopes: a token without the route's scope gets a 403 naming it") {
+    Principal oauth;
+    oauth.kind = Principal::Kind::user;
+    oauth.oauth_scopes = std::vector<std::string>{"profile", "projects:read"};
+    CHECK_NOTHROW(require_oauth_scope(oauth, Method::get, "/projects/{owner}/{project}/builds"));
+    try {
+        require_oauth_scope(oauth, Method::post,
+                            "/projects/{owner}/{project}/builds/{buildNumber}/comments");
+        FAIL("the comment was allowed");
+    } catch (const HttpError& error) {
+        CHECK(error.status() == 403);
+        CHECK(std::string(error.what()) ==
+              "Insufficient scope. This endpoint requires: comments:write.");
+    }
+    CHECK_THROWS_AS(require_oauth_scope(oauth, Method::post, "/builds"), HttpError);
+
+    Principal personal;  // a personal access token: no scopes limit it
+    personal.kind = Principal::Kind::user;
+    CHECK_NOTHROW(require_oauth_scope(personal, Method::post, "/builds"));
+}
+
 }  // namespace loupe

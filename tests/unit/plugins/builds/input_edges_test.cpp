@@ -13,7 +13,7 @@ using nlohmann::json;
 
 namespace {
 
-HttpResult get(const ServerProcess& server, const std::string& path) {
+HttpResult project_get(const ServerProcess& server, const std::string& path) {
     return http_get(server.base_url() + "/v2/projects/default/default/" + path,
                     server.personal_token());
 }
@@ -24,25 +24,25 @@ TEST_CASE("numbers: page and perPage are plain bounded decimals") {
     ServerProcess server;
     push_build(server, {make_blob("edges-1")});
 
-    const HttpResult huge = get(server, "builds?page=99999999999999999999");
+    const HttpResult huge = project_get(server, "builds?page=99999999999999999999");
     CHECK(huge.status == 400);
     CHECK(first_detail(huge) == " is Too big: expected number to be <=1000000000");
-    const HttpResult fraction = get(server, "builds?page=1.5");
+    const HttpResult fraction = project_get(server, "builds?page=1.5");
     CHECK(fraction.status == 400);
     CHECK(first_detail(fraction) == " is Invalid input: expected int, received number");
     for (const std::string query :
          {"page=0x10", "page=1%00", "page=%201", "page=%2B1", "perPage=1e1", "perPage=10.0",
           "perPage=101", "page=0", "page=", "perPage=-1", "page=abc"}) {
         CAPTURE(query);
-        const HttpResult result = get(server, "builds?" + query);
+        const HttpResult result = project_get(server, "builds?" + query);
         CHECK(result.status == 400);
         CHECK(result.json()["error"] == "Invalid request");
     }
-    const HttpResult ok = get(server, "builds?page=0001&perPage=100");
+    const HttpResult ok = project_get(server, "builds?page=0001&perPage=100");
     REQUIRE(ok.status == 200);
     CHECK(ok.json()["pageInfo"] == json{{"total", 1}, {"page", 1}, {"perPage", 100}});
     // The other paginated lists read the same way.
-    CHECK(get(server, "builds/1/diffs?page=1.5").status == 400);
+    CHECK(project_get(server, "builds/1/diffs?page=1.5").status == 400);
     CHECK(http_get(server.base_url() + "/v2/accounts/default/projects?page=1e3",
                    server.personal_token())
               .status == 400);
@@ -53,22 +53,22 @@ TEST_CASE("numbers: build numbers in paths are plain bounded decimals") {
     for (int i = 0; i < 16; ++i) {
         push_build(server, {make_blob("edges-" + std::to_string(i))});
     }
-    CHECK(get(server, "builds/16").json()["number"] == 16);
-    CHECK(get(server, "builds/016").json()["number"] == 16);
+    CHECK(project_get(server, "builds/16").json()["number"] == 16);
+    CHECK(project_get(server, "builds/016").json()["number"] == 16);
 
-    const HttpResult hex = get(server, "builds/0x10");
+    const HttpResult hex = project_get(server, "builds/0x10");
     CHECK(hex.status == 400);
     CHECK(first_detail(hex) == " is Invalid input: expected number, received NaN");
     for (const std::string number :
          {"1e1", "1.0", "%201", "1%20", "%2B1", "-1", "0", "99999999999999999999"}) {
         CAPTURE(number);
-        CHECK(get(server, "builds/" + number).status == 400);
-        CHECK(get(server, "builds/" + number + "/diffs").status == 400);
+        CHECK(project_get(server, "builds/" + number).status == 400);
+        CHECK(project_get(server, "builds/" + number + "/diffs").status == 400);
     }
     // A NUL or another control byte in a path segment names nothing.
     for (const std::string path : {"builds/1%00", "builds/1%0A", "builds/1%00/diffs"}) {
         CAPTURE(path);
-        CHECK(get(server, path).status == 404);
+        CHECK(project_get(server, path).status == 404);
     }
     const HttpResult update = http_json("PUT", server.base_url() + "/v2/builds/1%00",
                                         {{"screenshots", json::array()}}, server.project_token());
