@@ -12,6 +12,7 @@ void install(loupe::Host& host) {
     loupe::describe_api(host.services(), loupe::embedded_api_description());
     loupe::auth::add_get_token_project(host);
     loupe::auth::add_get_me(host);
+    loupe::auth::add_personal_tokens(host);
     loupe::auth::add_get_project(host);
     loupe::auth::add_update_project(host);
     loupe::auth::add_transfer_project(host);

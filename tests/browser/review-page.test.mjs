@@ -477,6 +477,38 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     assert.equal((await settings()).enabled, true);
   });
 
+  test("the settings page makes a personal access token, shown once, that works until revoked", async () => {
+    await page.goto(`${server.url}/_loupe/settings`);
+    const section = page.getByRole("region", { name: "Personal access tokens" });
+    await section.getByRole("textbox", { name: "Name" }).fill("Docs CI");
+    await section.getByRole("combobox", { name: "Expires" }).selectOption({ label: "30 days" });
+    await section.getByRole("button", { name: "Create token" }).click();
+    const secret = await section.getByRole("textbox", { name: "New token" }).inputValue();
+    assert.match(secret, /^arp_[A-Za-z0-9_]{36}$/);
+    const row = section.getByRole("row", { name: /Docs CI/ });
+    await row.waitFor();
+    assert.match(await row.textContent(), new RegExp(`${secret.slice(0, 8)}`));
+    if (process.env.LOUPE_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "tokens.png"), fullPage: true });
+    const me = await server.api("GET", "/me", { token: secret });
+    assert.equal(me.status, 200, me.text);
+    const listed = await server.api("GET", "_loupe/tokens", { token: secret });
+    const mine = listed.body.tokens.find((token) => token.name === "Docs CI");
+    assert.deepEqual(mine.accounts, ["admin"]);
+    assert.ok(!("token" in mine), "the list never shows a secret");
+    const days = (Date.parse(mine.expiresAt) - Date.now()) / 86_400_000;
+    assert.ok(days > 29 && days <= 30, `expires in ${days} days`);
+    // A token scoped to one account cannot mint one for another account.
+    const escalation = await server.api("POST", "_loupe/tokens", { token: secret, body: { name: "wider", accounts: ["default"] } });
+    assert.equal(escalation.status, 403, escalation.text);
+    assert.equal((await server.api("POST", "_loupe/tokens", { token: secret, body: { name: "" } })).status, 400);
+
+    await section.getByRole("button", { name: "Revoke Docs CI" }).click();
+    await section.getByRole("button", { name: "Revoke Docs CI" }).click();  // the confirmation
+    await row.waitFor({ state: "detached" });
+    assert.equal((await server.api("GET", "/me", { token: secret })).status, 401);
+    assert.equal((await server.api("DELETE", `_loupe/tokens/${mine.id}`, { token: server.personalAccessToken })).status, 404);
+  });
+
   test("sign out ends the session", async () => {
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByRole("heading", { name: "Sign in to Loupe" }).waitFor();

@@ -79,8 +79,8 @@ void require_oauth_scope(const Principal& principal, Method method, std::string_
     }
     const auto& held = *principal.oauth_scopes;
     if (std::find(held.begin(), held.end(), *scope) == held.end()) {
-        throw HttpError::forbidden("Insufficient scope. This endpoint requires: " +
-                                   std::string(*scope) + ".");
+        throw HttpError::forbidden(
+            "Insufficient scope. This endpoint requires: " + std::string(*scope) + ".");
     }
 }
 

@@ -138,6 +138,11 @@ ALTER TABLE users ADD COLUMN email TEXT;
 CREATE UNIQUE INDEX users_email ON users (email);
 )SQL";
 
+// A name a person gives their own personal access token (the settings page), to tell them apart.
+constexpr const char* token_name_sql = R"SQL(
+ALTER TABLE tokens ADD COLUMN name TEXT;
+)SQL";
+
 }  // namespace
 
 MigrationTrack core_migration_track() {
@@ -149,6 +154,7 @@ MigrationTrack core_migration_track() {
             MigrationStep{3, "blob holders", blob_holders_sql},
             MigrationStep{4, "tokens bound to a CI run's branch", token_run_binding_sql},
             MigrationStep{5, "user email addresses", user_email_sql},
+            MigrationStep{6, "personal access token names", token_name_sql},
         },
     };
 }

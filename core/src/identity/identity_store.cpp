@@ -220,6 +220,33 @@ std::pair<Project, IssuedToken> IdentityStore::create_project(soci::session& ses
     return *created;
 }
 
+std::vector<PersonalTokenInfo> IdentityStore::personal_tokens(soci::session& session,
+                                                              int64_t user_id) {
+    return token_store::live_personal_tokens(session, user_id, now_ms());
+}
+
+IssuedToken IdentityStore::create_personal_token(soci::session& session, int64_t user_id,
+                                                 const std::string& name,
+                                                 const std::vector<AccountRef>& scope,
+                                                 std::optional<int64_t> expires_at) {
+    token_store::NewToken row;
+    row.kind = "personal";
+    row.token = generate_personal_token();
+    row.user_id = user_id;
+    row.expires_at = expires_at;
+    row.name = name;
+    const int64_t id = token_store::insert(session, row, now_ms());
+    for (const auto& account : scope) {
+        token_store::add_scope(session, id, account.id);
+    }
+    return IssuedToken{id, row.token};
+}
+
+bool IdentityStore::revoke_personal_token(soci::session& session, int64_t user_id,
+                                          int64_t token_id) {
+    return token_store::revoke_personal(session, user_id, token_id, now_ms());
+}
+
 Project IdentityStore::transfer_project(soci::session& session, const Project& project,
                                         const Account& target, const std::string& name) {
     auto moved = identity_writes::move_project(session, project.id, target, name);

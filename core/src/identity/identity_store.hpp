@@ -76,6 +76,12 @@ public:
                                                    const std::string& base_branch) override;
     Project transfer_project(soci::session& session, const Project& project, const Account& target,
                              const std::string& name) override;
+    std::vector<PersonalTokenInfo> personal_tokens(soci::session& session,
+                                                   int64_t user_id) override;
+    IssuedToken create_personal_token(soci::session& session, int64_t user_id,
+                                      const std::string& name, const std::vector<AccountRef>& scope,
+                                      std::optional<int64_t> expires_at) override;
+    bool revoke_personal_token(soci::session& session, int64_t user_id, int64_t token_id) override;
     IssuedToken issue_short_lived_token(int64_t project_id, int64_t ttl_ms,
                                         RunBinding binding) override;
     IssuedToken issue_short_lived_cli_token(int64_t project_id, int64_t ttl_ms,

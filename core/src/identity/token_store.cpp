@@ -38,19 +38,20 @@ int64_t insert(soci::session& session, const NewToken& token, int64_t now) {
     Nullable<int64_t> expires_at(token.expires_at);
     Nullable<std::string> bound_commit(token.bound_commit);
     Nullable<std::string> bound_branch(token.bound_branch);
+    Nullable<std::string> name(token.name);
     const int untrusted_head = token.untrusted_head ? 1 : 0;
     long long id = 0;
     session << "INSERT INTO tokens (kind, token_hash, prefix, project_id, user_id, expires_at, "
-               "bound_commit, bound_branch, untrusted_head, created_at) VALUES (:kind, :hash, "
-               ":prefix, :project, :user, :expires, :commit, :branch, :untrusted, :now) "
-               "RETURNING id",
+               "bound_commit, bound_branch, untrusted_head, name, created_at) VALUES (:kind, "
+               ":hash, :prefix, :project, :user, :expires, :commit, :branch, :untrusted, :name, "
+               ":now) RETURNING id",
         soci::use(token.kind), soci::use(hash), soci::use(prefix),
         soci::use(project_id.value, project_id.indicator),
         soci::use(user_id.value, user_id.indicator),
         soci::use(expires_at.value, expires_at.indicator),
         soci::use(bound_commit.value, bound_commit.indicator),
         soci::use(bound_branch.value, bound_branch.indicator), soci::use(untrusted_head),
-        soci::use(now), soci::into(id);
+        soci::use(name.value, name.indicator), soci::use(now), soci::into(id);
     return id;
 }
 
@@ -95,6 +96,44 @@ std::vector<AccountRef> valid_scope(soci::session& session, int64_t token_id, in
                             "m.account_id = a.id AND m.user_id = :member)) ORDER BY a.slug",
          soci::use(token_id), soci::use(user_id), soci::use(user_id));
     return account_refs(rows);
+}
+
+std::vector<PersonalTokenInfo> live_personal_tokens(soci::session& session, int64_t user_id,
+                                                    int64_t now) {
+    std::vector<PersonalTokenInfo> tokens;
+    {
+        soci::rowset<soci::row> rows =
+            (session.prepare << "SELECT id, name, prefix, created_at, expires_at, last_used_at "
+                                "FROM tokens WHERE kind = 'personal' AND user_id = :user AND "
+                                "revoked_at IS NULL AND (expires_at IS NULL OR expires_at > :now) "
+                                "ORDER BY created_at DESC, id DESC",
+             soci::use(user_id), soci::use(now));
+        for (const auto& row : rows) {
+            const RowReader read(row);
+            PersonalTokenInfo token;
+            token.id = read.int64("id");
+            token.name = read.optional_text("name").value_or("");
+            token.prefix = read.text("prefix");
+            token.created_at = read.int64("created_at");
+            token.expires_at = read.optional_int("expires_at");
+            token.last_used_at = read.optional_int("last_used_at");
+            tokens.push_back(std::move(token));
+        }
+    }
+    for (auto& token : tokens) {
+        token.scope = valid_scope(session, token.id, user_id);
+    }
+    return tokens;
+}
+
+bool revoke_personal(soci::session& session, int64_t user_id, int64_t token_id, int64_t now) {
+    soci::statement update =
+        (session.prepare << "UPDATE tokens SET revoked_at = :now WHERE id = :id AND kind = "
+                            "'personal' AND user_id = :user AND revoked_at IS NULL AND "
+                            "(expires_at IS NULL OR expires_at > :live)",
+         soci::use(now), soci::use(token_id), soci::use(user_id), soci::use(now));
+    update.execute(true);
+    return update.get_affected_rows() == 1;
 }
 
 bool is_live_personal(soci::session& session, int64_t token_id, int64_t user_id, int64_t now) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "loupe/auth/identity.hpp"
 #include "loupe/auth/principal.hpp"
 
 namespace loupe::token_store {
@@ -22,6 +23,7 @@ struct NewToken {
     std::optional<std::string> bound_commit;
     std::optional<std::string> bound_branch;
     bool untrusted_head = false;
+    std::optional<std::string> name;  ///< a personal token's name
 };
 
 /// Inserts the token; returns its id.
@@ -53,6 +55,13 @@ bool is_live_personal(soci::session& session, int64_t token_id, int64_t user_id,
 
 /// Every account `user_id` belongs to: the personal account and the teams, by slug.
 std::vector<AccountRef> user_accounts(soci::session& session, int64_t user_id);
+
+/// The user's live personal tokens, newest first, with their scopes.
+std::vector<PersonalTokenInfo> live_personal_tokens(soci::session& session, int64_t user_id,
+                                                    int64_t now);
+
+/// Revokes the user's live personal token `token_id`; false when there is none.
+bool revoke_personal(soci::session& session, int64_t user_id, int64_t token_id, int64_t now);
 
 void mark_used(soci::session& session, int64_t token_id, int64_t now);
 

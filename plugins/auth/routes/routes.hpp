@@ -34,4 +34,8 @@ void add_join_team(Host& host, InviteStore& invites);
 /// GET /projects/{owner}/{project}/contributors, PUT and DELETE .../contributors/{userId}
 void add_project_contributors(Host& host, ContributorStore& contributors);
 
+/// GET and POST /_loupe/tokens, DELETE /_loupe/tokens/{tokenId}: the caller's own personal
+/// access tokens
+void add_personal_tokens(Host& host);
+
 }  // namespace loupe::auth

@@ -94,6 +94,17 @@ struct IssuedToken {
     std::string token;  ///< the clear token: shown once, stored only as a SHA-256 hash
 };
 
+/// A person's own personal access token as they see it (never the secret).
+struct PersonalTokenInfo {
+    int64_t id = 0;
+    std::string name;    ///< "" for a token made before tokens had names
+    std::string prefix;  ///< the first characters, to recognise it
+    std::vector<AccountRef> scope;
+    int64_t created_at = 0;
+    std::optional<int64_t> expires_at;
+    std::optional<int64_t> last_used_at;
+};
+
 /// Why `name` (already trimmed) is not a valid project name (1..100 of [a-zA-Z0-9_.-]), zod-style
 /// message ("Too big: expected string to have <=100 characters"); nullopt when valid.
 LOUPE_API std::optional<std::string> project_name_problem(const std::string& name);
@@ -186,6 +197,19 @@ public:
                                      const Account& target, const std::string& name) = 0;
     /// A short-lived project token (`argos_tmp_...`), optionally bound to a CI run's commit and
     /// branch.
+    /// The user's live personal access tokens (not revoked, not expired), newest first.
+    virtual std::vector<PersonalTokenInfo> personal_tokens(soci::session& session,
+                                                           int64_t user_id) = 0;
+    /// A new personal access token of the user, scoped to `scope` (accounts the caller checked
+    /// the user belongs to).
+    virtual IssuedToken create_personal_token(soci::session& session, int64_t user_id,
+                                              const std::string& name,
+                                              const std::vector<AccountRef>& scope,
+                                              std::optional<int64_t> expires_at) = 0;
+    /// Revokes the user's own personal access token `token_id`; false when they hold no such
+    /// live token.
+    virtual bool revoke_personal_token(soci::session& session, int64_t user_id,
+                                       int64_t token_id) = 0;
     virtual IssuedToken issue_short_lived_token(int64_t project_id, int64_t ttl_ms,
                                                 RunBinding binding) = 0;
     /// Like issue_short_lived_token, but exactly 40 characters long (`argos_tmp_` + 30): the

@@ -40,6 +40,22 @@ export interface NotificationSettings {
   buildReviews: boolean;
 }
 
+/** One of the signed-in person's personal access tokens (never its secret). */
+export interface PersonalToken {
+  id: string;
+  name: string;
+  prefix: string;
+  accounts: string[];
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+}
+
+/** A token just made: its secret is in this answer only. */
+export interface NewPersonalToken extends PersonalToken {
+  token: string;
+}
+
 export interface Session {
   user: UserRef | null;
   accounts?: string[];
@@ -281,6 +297,10 @@ export const api = {
     request<{ redirectUrl: string }>("POST", "/_loupe/oauth/decision", {
       body: { ...Object.fromEntries(query), approve },
     }),
+  personalTokens: () => request<{ tokens: PersonalToken[] }>("GET", "/_loupe/tokens").then((answer) => answer.tokens),
+  createPersonalToken: (body: { name: string; accounts: string[]; expiresInDays: number | null }) =>
+    request<NewPersonalToken>("POST", "/_loupe/tokens", { body }),
+  revokePersonalToken: (id: string) => request<{ id: string; revoked: boolean }>("DELETE", `/_loupe/tokens/${enc(id)}`),
   notificationSettings: () => request<NotificationSettings>("GET", "/_loupe/notifications/settings"),
   updateNotificationSettings: (changes: Partial<NotificationSettings>) =>
     request<NotificationSettings>("PATCH", "/_loupe/notifications/settings", { body: changes }),

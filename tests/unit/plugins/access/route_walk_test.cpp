@@ -84,6 +84,9 @@ const std::set<std::string> own_identity_routes = {
     "GET /_loupe/invites/{token}", "POST /_loupe/invites/{token}/accept",
     "GET /_loupe/notifications/settings",    // the caller's own kinds of notification mail
     "PATCH /_loupe/notifications/settings",  // the same, changed
+    "GET /_loupe/tokens",                    // the caller's own personal access tokens
+    "POST /_loupe/tokens",                   // a new one, within the caller's own reach
+    "DELETE /_loupe/tokens/{tokenId}",       // one of the caller's own, revoked
 };
 
 // Routes a personal access token opens but an OAuth access token of `argos login` does not (no
@@ -95,6 +98,9 @@ const std::map<std::string, std::string> oauth_refused_routes = {
     {"POST /_loupe/oauth/decision", "an application never approves its own grant"},
     {"GET /_loupe/invites/{token}", "joining a team happens in the browser"},
     {"POST /_loupe/invites/{token}/accept", "joining a team happens in the browser"},
+    {"GET /_loupe/tokens", "personal access tokens are the person's, not an application's"},
+    {"POST /_loupe/tokens", "a token of limited scopes must not mint one of none"},
+    {"DELETE /_loupe/tokens/{tokenId}", "personal access tokens are the person's"},
 };
 
 /// What the walk sends besides the path: a query and a body (JSON), per route.

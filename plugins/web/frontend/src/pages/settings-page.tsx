@@ -1,8 +1,10 @@
-// The signed-in person's settings (`/_loupe/settings`): which notification mails they get. Each
+// The signed-in person's settings (`/_loupe/settings`): their personal access tokens, and which
+// notification mails they get. Each
 // switch saves at once (PATCH /_loupe/notifications/settings); "All notification mail" off
 // silences every kind whatever its own switch says.
 import { useEffect, useState } from "preact/hooks";
 import { api, type NotificationSettings, type Session } from "../api";
+import { PersonalTokensSection } from "./personal-tokens-section";
 
 type Kind = Exclude<keyof NotificationSettings, "mailConfigured" | "email">;
 
@@ -76,6 +78,7 @@ export function SettingsPage({ session }: { session: Session }) {
   return (
     <div class="page page-narrow">
       <h1 class="page-title">Settings</h1>
+      <PersonalTokensSection session={session} />
       <section aria-label="Notifications">
         <h2 class="section-title">Notifications</h2>
         {session.plugins.includes("notifications") ? (
