@@ -10,6 +10,7 @@
 
 #include "loupe/http/integer_text.hpp"
 #include "loupe/http/json_reader.hpp"
+#include "loupe/text/strings.hpp"
 #include "routes/routes.hpp"
 
 namespace loupe::auth {
