@@ -26,6 +26,7 @@ void install(loupe::Host& host) {
     loupe::auth::add_list_account_members(host, *teams);
     loupe::auth::add_set_account_member_level(host, *teams);
     loupe::auth::add_remove_account_member(host, *teams);
+    loupe::auth::add_account_audit(host);
     loupe::auth::add_invite_migrations(host.migrations());
     static loupe::auth::InviteStore* const invites =
         new loupe::auth::InviteStore(host.db(), host.identity());

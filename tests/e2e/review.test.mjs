@@ -258,6 +258,19 @@ describe("reviews with the official CLIs", { skip: skipReason() }, () => {
     assert.equal(removedDomain.code, 0, describeRun(cli, removedDomain));
     assert.deepEqual(await run(["account", "domain", "list"]), []);
 
+    // The team's administration trail, newest first, for its administrators only.
+    const audit = await server.api("GET", "_loupe/accounts/crew/audit?perPage=100", { token });
+    assert.equal(audit.status, 200, audit.text);
+    const actions = audit.body.results.map((entry) => entry.action);
+    for (const action of ["member.role", "member.remove", "invite.create", "invite.cancel", "member.join", "domain.add", "domain.remove"]) {
+      assert.ok(actions.includes(action), `${action} in ${actions}`);
+    }
+    assert.equal(actions[0], "domain.remove", "newest first");
+    const joins = audit.body.results.filter((entry) => entry.action === "member.join").map((entry) => entry.subject.slug);
+    assert.ok(joins.includes("crew-zoe"), `crew-zoe joined: ${joins}`);
+    assert.equal(audit.body.pageInfo.total, audit.body.results.length);
+    const asMember = await server.api("GET", "_loupe/accounts/crew/audit", { token: zoe });
+    assert.ok([401, 403].includes(asMember.status), asMember.text);
   });
 
   test("latest CLI: review reviewer add, list and remove", async () => {

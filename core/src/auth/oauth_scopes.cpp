@@ -42,8 +42,11 @@ std::optional<std::string_view> oauth_scope_for(Method method, std::string_view 
         return "profile";  // the caller's own
     }
     constexpr std::string_view account = "/accounts/{accountSlug}";
-    if (pattern.starts_with(account)) {
-        const std::string_view rest = pattern.substr(account.size());
+    constexpr std::string_view loupe_prefix = "/_loupe";
+    const std::string_view account_pattern =
+        pattern.starts_with("/_loupe/accounts/") ? pattern.substr(loupe_prefix.size()) : pattern;
+    if (account_pattern.starts_with(account)) {
+        const std::string_view rest = account_pattern.substr(account.size());
         if (rest.empty()) {
             return read ? "profile" : "account:admin";
         }
@@ -51,7 +54,8 @@ std::optional<std::string_view> oauth_scope_for(Method method, std::string_view 
             return read ? std::optional<std::string_view>("projects:read") : std::nullopt;
         }
         if (rest.starts_with("/members") || rest.starts_with("/invites") ||
-            rest.starts_with("/domains") || rest.starts_with("/invite-link")) {
+            rest.starts_with("/domains") || rest.starts_with("/invite-link") ||
+            rest.starts_with("/audit")) {
             return "account:admin";
         }
         return std::nullopt;

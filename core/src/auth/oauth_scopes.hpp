@@ -13,7 +13,8 @@
 //   comments:write  writing, editing, deleting, reacting to and resolving comments, and
 //                   following builds, tests and threads
 //   media:read|write  the media library
-//   account:admin   changing an account, its members, invites, invite link and email domains
+//   account:admin   changing an account, its members, invites, invite link and email domains,
+//                   and reading its administration trail
 // A route none of these covers (sending builds and deployments, the page's own session routes)
 // refuses OAuth access tokens: it takes a project token or a personal access token.
 

@@ -78,8 +78,7 @@ Json token_json(const PersonalTokenInfo& token) {
 }
 
 /// The accounts the new token is scoped to: each must be one the caller's credential reaches.
-std::vector<AccountRef> scope_of(Host& host, const Principal& caller,
-                                 const NewTokenInput& input) {
+std::vector<AccountRef> scope_of(Host& host, const Principal& caller, const NewTokenInput& input) {
     std::vector<std::string> slugs = input.accounts;
     if (slugs.empty()) {
         const auto user = host.identity().find_user(caller.user_id);
@@ -139,24 +138,23 @@ void add_personal_tokens(Host& host) {
             return Response::json(answer, 201).with_header("Cache-Control", "no-store");
         });
 
-    host.routes().add(Method::del, "/_loupe/tokens/{tokenId}", AuthRequirement::personal_token,
-                      RouteAccess::signed_in(), [&host](Request& request) {
-                          Validation ignored;  // an id that is no number names no token: 404
-                          const auto id = read_positive_integer(request.param("tokenId"),
-                                                                INT64_MAX, ignored);
-                          bool revoked = false;
-                          if (id) {
-                              host.db().transaction([&](soci::session& session) {
-                                  revoked = host.identity().revoke_personal_token(
-                                      session, request.principal().user_id, *id);
-                              });
-                          }
-                          if (!revoked) {
-                              throw HttpError::not_found("Token not found");
-                          }
-                          return Response::json(Json{{"id", std::to_string(*id)},
-                                                     {"revoked", true}});
-                      });
+    host.routes().add(
+        Method::del, "/_loupe/tokens/{tokenId}", AuthRequirement::personal_token,
+        RouteAccess::signed_in(), [&host](Request& request) {
+            Validation ignored;  // an id that is no number names no token: 404
+            const auto id = read_positive_integer(request.param("tokenId"), INT64_MAX, ignored);
+            bool revoked = false;
+            if (id) {
+                host.db().transaction([&](soci::session& session) {
+                    revoked = host.identity().revoke_personal_token(
+                        session, request.principal().user_id, *id);
+                });
+            }
+            if (!revoked) {
+                throw HttpError::not_found("Token not found");
+            }
+            return Response::json(Json{{"id", std::to_string(*id)}, {"revoked", true}});
+        });
 }
 
 }  // namespace loupe::auth

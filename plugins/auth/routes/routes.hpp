@@ -38,4 +38,7 @@ void add_project_contributors(Host& host, ContributorStore& contributors);
 /// access tokens
 void add_personal_tokens(Host& host);
 
+/// GET /_loupe/accounts/{accountSlug}/audit: the team's administration trail (admins)
+void add_account_audit(Host& host);
+
 }  // namespace loupe::auth

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace loupe::auth::team_audit {
 
@@ -21,5 +22,20 @@ struct Entry {
 };
 
 void record(soci::session& session, const Entry& entry, int64_t now);
+
+/// An entry as stored, with its id and time.
+struct StoredEntry {
+    int64_t id = 0;
+    Entry entry;
+    int64_t created_at = 0;
+};
+
+struct EntryPage {
+    std::vector<StoredEntry> entries;  ///< newest first
+    int64_t total = 0;
+};
+
+/// A page of the account's entries, newest first.
+EntryPage list(soci::session& session, int64_t account_id, int64_t offset, int64_t limit);
 
 }  // namespace loupe::auth::team_audit

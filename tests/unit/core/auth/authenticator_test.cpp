@@ -249,6 +249,7 @@ TEST_CASE("oauth scopes: each kind of route needs the scope Argos names for it")
     CHECK(oauth_scope_of(Method::post, "/accounts/{accountSlug}/invite-link/reset") ==
           "account:admin");
     CHECK(oauth_scope_of(Method::get, "/accounts/{accountSlug}/projects") == "projects:read");
+    CHECK(oauth_scope_of(Method::get, "/_loupe/accounts/{accountSlug}/audit") == "account:admin");
     CHECK(oauth_scope_of(Method::get, "/accounts/{accountSlug}/analytics") == "projects:read");
     CHECK(oauth_scope_of(Method::post, "/projects") == "projects:write");
     CHECK(oauth_scope_of(Method::get, "/projects/{owner}/{project}/builds/{buildNumber}/diffs") ==
