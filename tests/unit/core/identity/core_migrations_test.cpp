@@ -12,20 +12,22 @@ TEST_CASE("the core track creates the identity tables, the job queue and blob ho
 
     const auto track = core_migration_track();
     CHECK(track.plugin == "core");
-    REQUIRE(track.steps.size() == 5);
+    REQUIRE(track.steps.size() == 6);
     CHECK(track.steps[0].name == "identity");
     CHECK(track.steps[1].name == "jobs");
     CHECK(track.steps[2].name == "blob holders");
     CHECK(track.steps[3].name == "tokens bound to a CI run's branch");
     CHECK(track.steps[4].name == "user email addresses");
+    CHECK(track.steps[5].name == "personal access token names");
 
     const auto applied = run_migrations(*database, {track}, logger);
-    REQUIRE(applied.size() == 5);
+    REQUIRE(applied.size() == 6);
     CHECK(applied[0].version == 1);
     CHECK(applied[1].version == 2);
     CHECK(applied[2].version == 3);
     CHECK(applied[3].version == 4);
     CHECK(applied[4].version == 5);
+    CHECK(applied[5].version == 6);
     CHECK(run_migrations(*database, {core_migration_track()}, logger).empty());
 
     auto session = database->session();
@@ -36,6 +38,10 @@ TEST_CASE("the core track creates the identity tables, the job queue and blob ho
         *session << std::string("SELECT COUNT(*) FROM ") + table, soci::into(rows);
         CHECK(rows == 0);
     }
+    // A personal access token's name (the settings page).
+    long long named = -1;
+    *session << "SELECT COUNT(*) FROM tokens WHERE name IS NOT NULL", soci::into(named);
+    CHECK(named == 0);
 }
 
 TEST_CASE_FIXTURE(test::IdentityFixture, "new projects get Argos's defaults from the schema") {
