@@ -39,6 +39,7 @@ void install(loupe::Host& host) {
     host.token_resolvers().add_session(
         [sessions](const loupe::Request& request) { return sessions->resolve(request); });
     add_session_routes(host, sessions);
+    add_own_sessions_routes(host, sessions);
     add_page_routes(host, settings);
     add_thumbnail_route(host, thumbnailer);
     add_live_route(host);

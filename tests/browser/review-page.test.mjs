@@ -509,8 +509,34 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     assert.equal((await server.api("DELETE", `_loupe/tokens/${mine.id}`, { token: server.personalAccessToken })).status, 404);
   });
 
+  test("the settings page lists the browser sessions and signs out of the others", async () => {
+    // A second browser: a session opened with the personal access token, outside this page.
+    const opened = await fetch(`${server.url}/_loupe/session`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${server.personalAccessToken}`, "User-Agent": "Mozilla/5.0 (Windows NT 10.0) Firefox/140.0" },
+    });
+    assert.equal(opened.status, 201);
+    const otherCookie = opened.headers.get("set-cookie").split(";")[0];
+    const otherUser = async () => (await (await fetch(`${server.url}/_loupe/session`, { headers: { Cookie: otherCookie } })).json()).user;
+    assert.equal((await otherUser())?.slug, "admin");
+
+    await page.goto(`${server.url}/_loupe/settings`);
+    const section = page.getByRole("region", { name: "Sessions" });
+    await section.getByText("Firefox on Windows").waitFor();
+    await section.getByText("This browser").waitFor();
+    if (process.env.LOUPE_SCREENSHOT_DIR) await section.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "sessions.png") });
+    await section.getByRole("button", { name: "Sign out of all other sessions" }).click();
+    await section.getByRole("status").getByText(/Signed out of \d+ other session/).waitFor();
+    assert.equal(await otherUser(), null, "the other browser is signed out");
+    await section.getByText("Firefox on Windows").waitFor({ state: "detached" });
+    // This page's own session goes on.
+    assert.equal((await page.evaluate(() => fetch("/_loupe/session").then((r) => r.json()))).user.slug, "admin");
+    const listed = await page.evaluate(() => fetch("/_loupe/sessions").then((r) => r.json()));
+    assert.deepEqual(listed.sessions.map((s) => s.current), [true]);
+  });
+
   test("sign out ends the session", async () => {
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await page.getByRole("heading", { name: "Sign in to Loupe" }).waitFor();
     assert.equal(await apiFromPage("GET", "/v2/projects/default/default/builds"), 401);
   });

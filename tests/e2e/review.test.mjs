@@ -298,6 +298,43 @@ describe("reviews with the official CLIs", { skip: skipReason() }, () => {
     assert.deepEqual(slugs(listed.body), ["rev-bo"]);
   });
 
+  test("a project's tokens rotate without downtime: a new one uploads, then the old is revoked", async () => {
+    const cli = clis.find((c) => c.name === "latest");
+    server.admin("user", "create", "--slug", "rot-owner", "--name", "rot-owner");
+    server.admin("account", "create", "--slug", "rot", "--name", "Rot", "--owner", "rot-owner");
+    const oldToken = server.admin("project", "create", "--account", "rot", "--name", "app").token;
+    assert.match(oldToken, /^argos_[a-z0-9]{34}$/);
+    const owner = JSON.stringify(server.admin("token", "create", "--user", "rot-owner", "--account", "rot")).match(/arp_[A-Za-z0-9_]{36}/)[0];
+    const tokens = "_loupe/projects/rot/app/tokens";
+    const listed = async () => (await server.api("GET", tokens, { token: owner })).body.tokens;
+    assert.equal((await listed()).length, 1);
+    const made = await server.api("POST", tokens, { token: owner });
+    assert.equal(made.status, 201, made.text);
+    assert.match(made.body.token, /^argos_[a-z0-9]{34}$/);
+    assert.equal((await listed()).length, 2);
+    assert.ok(!(await listed()).some((token) => "token" in token), "the list never shows a secret");
+
+    const upload = async (token, name) => {
+      const repo = new GitRepo({ branch: `rot-${name}` });
+      const dir = writeScreens(repo, `rot-${name}`, { "page.png": patternPng(`rot-${name}`) });
+      return runCli(cli, repo, ["upload", dir, "--build-name", name], { ARGOS_TOKEN: token, ARGOS_API_BASE_URL: server.apiBaseUrl });
+    };
+    // Both tokens work while CI moves to the new one.
+    for (const [token, name] of [[oldToken, "old"], [made.body.token, "new"]]) {
+      const run = await upload(token, name);
+      assert.equal(run.code, 0, describeRun(cli, run));
+    }
+    const old = (await listed()).find((token) => oldToken.startsWith(token.prefix));
+    assert.ok(old.lastUsedAt, "the old token's last use is shown");
+    const revoked = await server.api("DELETE", `${tokens}/${old.id}`, { token: owner });
+    assert.equal(revoked.status, 200, revoked.text);
+    assert.notEqual((await upload(oldToken, "after")).code, 0, "the revoked token uploads nothing");
+    assert.equal((await upload(made.body.token, "after-new")).code, 0);
+    // Only the project's administrators manage its tokens; a project token cannot.
+    assert.equal((await server.api("GET", tokens, { token: made.body.token })).status, 401);
+    assert.equal((await server.api("DELETE", `${tokens}/${old.id}`, { token: owner })).status, 404);
+  });
+
   test("latest CLI: project update, and project contributor list, set, remove", async () => {
     const cli = clis.find((c) => c.name === "latest");
     server.admin("user", "create", "--slug", "proj-owner", "--name", "proj-owner");

@@ -247,6 +247,24 @@ bool IdentityStore::revoke_personal_token(soci::session& session, int64_t user_i
     return token_store::revoke_personal(session, user_id, token_id, now_ms());
 }
 
+std::vector<ProjectTokenInfo> IdentityStore::project_tokens(soci::session& session,
+                                                            int64_t project_id) {
+    return token_store::live_project_tokens(session, project_id);
+}
+
+IssuedToken IdentityStore::create_project_token(soci::session& session, int64_t project_id) {
+    token_store::NewToken row;
+    row.kind = "project";
+    row.token = generate_project_token();
+    row.project_id = project_id;
+    return IssuedToken{token_store::insert(session, row, now_ms()), row.token};
+}
+
+bool IdentityStore::revoke_project_token(soci::session& session, int64_t project_id,
+                                         int64_t token_id) {
+    return token_store::revoke_project(session, project_id, token_id, now_ms());
+}
+
 Project IdentityStore::transfer_project(soci::session& session, const Project& project,
                                         const Account& target, const std::string& name) {
     auto moved = identity_writes::move_project(session, project.id, target, name);

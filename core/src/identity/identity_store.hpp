@@ -82,6 +82,11 @@ public:
                                       const std::string& name, const std::vector<AccountRef>& scope,
                                       std::optional<int64_t> expires_at) override;
     bool revoke_personal_token(soci::session& session, int64_t user_id, int64_t token_id) override;
+    std::vector<ProjectTokenInfo> project_tokens(soci::session& session,
+                                                 int64_t project_id) override;
+    IssuedToken create_project_token(soci::session& session, int64_t project_id) override;
+    bool revoke_project_token(soci::session& session, int64_t project_id,
+                              int64_t token_id) override;
     IssuedToken issue_short_lived_token(int64_t project_id, int64_t ttl_ms,
                                         RunBinding binding) override;
     IssuedToken issue_short_lived_cli_token(int64_t project_id, int64_t ttl_ms,

@@ -136,6 +136,34 @@ bool revoke_personal(soci::session& session, int64_t user_id, int64_t token_id, 
     return update.get_affected_rows() == 1;
 }
 
+std::vector<ProjectTokenInfo> live_project_tokens(soci::session& session, int64_t project_id) {
+    soci::rowset<soci::row> rows =
+        (session.prepare << "SELECT id, prefix, created_at, last_used_at FROM tokens WHERE "
+                            "kind = 'project' AND project_id = :project AND revoked_at IS NULL "
+                            "ORDER BY created_at DESC, id DESC",
+         soci::use(project_id));
+    std::vector<ProjectTokenInfo> tokens;
+    for (const auto& row : rows) {
+        const RowReader read(row);
+        ProjectTokenInfo token;
+        token.id = read.int64("id");
+        token.prefix = read.text("prefix");
+        token.created_at = read.int64("created_at");
+        token.last_used_at = read.optional_int("last_used_at");
+        tokens.push_back(std::move(token));
+    }
+    return tokens;
+}
+
+bool revoke_project(soci::session& session, int64_t project_id, int64_t token_id, int64_t now) {
+    soci::statement update =
+        (session.prepare << "UPDATE tokens SET revoked_at = :now WHERE id = :id AND kind = "
+                            "'project' AND project_id = :project AND revoked_at IS NULL",
+         soci::use(now), soci::use(token_id), soci::use(project_id));
+    update.execute(true);
+    return update.get_affected_rows() == 1;
+}
+
 bool is_live_personal(soci::session& session, int64_t token_id, int64_t user_id, int64_t now) {
     long long count = 0;
     session << "SELECT COUNT(*) FROM tokens WHERE id = :id AND kind = 'personal' AND "

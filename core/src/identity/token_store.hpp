@@ -63,6 +63,12 @@ std::vector<PersonalTokenInfo> live_personal_tokens(soci::session& session, int6
 /// Revokes the user's live personal token `token_id`; false when there is none.
 bool revoke_personal(soci::session& session, int64_t user_id, int64_t token_id, int64_t now);
 
+/// The project's live project tokens, newest first.
+std::vector<ProjectTokenInfo> live_project_tokens(soci::session& session, int64_t project_id);
+
+/// Revokes the project's token `token_id`; false when there is no such live one.
+bool revoke_project(soci::session& session, int64_t project_id, int64_t token_id, int64_t now);
+
 void mark_used(soci::session& session, int64_t token_id, int64_t now);
 
 /// Removes the expired short-lived tokens of a project (they accumulate otherwise).

@@ -41,4 +41,8 @@ void add_personal_tokens(Host& host);
 /// GET /_loupe/accounts/{accountSlug}/audit: the team's administration trail (admins)
 void add_account_audit(Host& host);
 
+/// GET and POST /_loupe/projects/{owner}/{project}/tokens, DELETE …/tokens/{tokenId}: the
+/// project's tokens, for its admins
+void add_project_tokens(Host& host);
+
 }  // namespace loupe::auth

@@ -12,6 +12,9 @@ namespace loupe::web {
 
 /// GET/POST/DELETE /_loupe/session and POST /_loupe/session/link.
 void add_session_routes(Host& host, std::shared_ptr<SessionManager> sessions);
+/// GET /_loupe/sessions, DELETE /_loupe/sessions/{sessionId}, POST
+/// /_loupe/sessions/sign-out-others: the caller's own browser sessions
+void add_own_sessions_routes(Host& host, std::shared_ptr<SessionManager> sessions);
 /// The page itself: index.html for every page path, and the hashed assets.
 void add_page_routes(Host& host, const WebSettings& settings);
 /// GET /_loupe/thumbnails/{owner}/{project}/{buildNumber}/{diffId}/{side}.

@@ -102,6 +102,34 @@ bool SessionManager::revoke(const std::string& token) {
     });
 }
 
+std::vector<sessions::SessionListing> SessionManager::live_sessions(int64_t user_id) const {
+    auto session = database_.session();
+    return sessions::list_live(*session, user_id, now_ms());
+}
+
+std::optional<int64_t> SessionManager::session_id(const Request& request) const {
+    const auto token = cookie_token(request);
+    if (!token || !is_token_format(*token)) {
+        return std::nullopt;
+    }
+    auto session = database_.session();
+    const auto stored = sessions::find_live(*session, token_hash(*token), now_ms());
+    return stored ? std::optional<int64_t>(stored->id) : std::nullopt;
+}
+
+bool SessionManager::revoke_session(int64_t user_id, int64_t id) {
+    return database_.transaction([&](soci::session& session) {
+        return sessions::revoke_id(session, user_id, id, now_ms());
+    });
+}
+
+int SessionManager::revoke_other_sessions(int64_t user_id, const Request& request) {
+    const auto own = session_id(request);
+    return database_.transaction([&](soci::session& session) {
+        return sessions::revoke_others(session, user_id, own, now_ms());
+    });
+}
+
 int SessionManager::revoke_user(int64_t user_id) {
     return database_.transaction(
         [&](soci::session& session) { return sessions::revoke_user(session, user_id, now_ms()); });

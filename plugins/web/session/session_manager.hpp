@@ -6,12 +6,14 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "loupe/auth/identity.hpp"
 #include "loupe/db/database.hpp"
 #include "loupe/http/request.hpp"
 #include "session/session_tokens.hpp"
 #include "settings.hpp"
+#include "store/sessions.hpp"
 
 namespace loupe::web {
 
@@ -38,6 +40,14 @@ public:
 
     /// The live session of the request's cookie, without the CSRF check (reads).
     std::optional<CurrentSession> current(const Request& request);
+
+    /// The user's live sessions, and the id of the request's own (if it came with one).
+    std::vector<sessions::SessionListing> live_sessions(int64_t user_id) const;
+    std::optional<int64_t> session_id(const Request& request) const;
+    /// Signs the user out of their session `id`; false when they hold no live one with it.
+    bool revoke_session(int64_t user_id, int64_t id);
+    /// Signs the user out of every session but the request's own; returns how many.
+    int revoke_other_sessions(int64_t user_id, const Request& request);
 
     /// Revokes the request's session; true when there was one.
     bool revoke(const std::string& token);

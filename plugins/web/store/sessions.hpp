@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace loupe::web::sessions {
 
@@ -26,7 +27,23 @@ struct StoredSession {
     int64_t last_seen_at = 0;
 };
 
+/// A live session as its person sees it in the settings page.
+struct SessionListing {
+    int64_t id = 0;
+    std::string user_agent;
+    int64_t created_at = 0;
+    int64_t last_seen_at = 0;
+    int64_t expires_at = 0;
+};
+
 int64_t insert(soci::session& session, const NewSession& row, int64_t now);
+/// The user's live sessions, most recently seen first.
+std::vector<SessionListing> list_live(soci::session& session, int64_t user_id, int64_t now);
+/// Revokes the user's live session `id`; false when they hold none with that id.
+bool revoke_id(soci::session& session, int64_t user_id, int64_t id, int64_t now);
+/// Revokes every live session of the user but `keep_id` (none: all); returns how many.
+int revoke_others(soci::session& session, int64_t user_id, std::optional<int64_t> keep_id,
+                  int64_t now);
 /// The unrevoked, unexpired session with this token hash.
 std::optional<StoredSession> find_live(soci::session& session, const std::string& token_hash,
                                        int64_t now);

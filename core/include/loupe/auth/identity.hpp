@@ -105,6 +105,14 @@ struct PersonalTokenInfo {
     std::optional<int64_t> last_used_at;
 };
 
+/// A project token as the project's admins see it (never the secret).
+struct ProjectTokenInfo {
+    int64_t id = 0;
+    std::string prefix;  ///< the first characters, to recognise it
+    int64_t created_at = 0;
+    std::optional<int64_t> last_used_at;
+};
+
 /// Why `name` (already trimmed) is not a valid project name (1..100 of [a-zA-Z0-9_.-]), zod-style
 /// message ("Too big: expected string to have <=100 characters"); nullopt when valid.
 LOUPE_API std::optional<std::string> project_name_problem(const std::string& name);
@@ -210,6 +218,15 @@ public:
     /// live token.
     virtual bool revoke_personal_token(soci::session& session, int64_t user_id,
                                        int64_t token_id) = 0;
+    /// The project's live project tokens (not revoked), newest first.
+    virtual std::vector<ProjectTokenInfo> project_tokens(soci::session& session,
+                                                         int64_t project_id) = 0;
+    /// A new project token: the old ones keep working until revoked (rotation without
+    /// downtime).
+    virtual IssuedToken create_project_token(soci::session& session, int64_t project_id) = 0;
+    /// Revokes the project's token `token_id`; false when the project holds no such live token.
+    virtual bool revoke_project_token(soci::session& session, int64_t project_id,
+                                      int64_t token_id) = 0;
     virtual IssuedToken issue_short_lived_token(int64_t project_id, int64_t ttl_ms,
                                                 RunBinding binding) = 0;
     /// Like issue_short_lived_token, but exactly 40 characters long (`argos_tmp_` + 30): the

@@ -40,6 +40,16 @@ export interface NotificationSettings {
   buildReviews: boolean;
 }
 
+/** A browser session of the signed-in person. */
+export interface BrowserSession {
+  id: string;
+  userAgent: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  current: boolean;
+}
+
 /** One of the signed-in person's personal access tokens (never its secret). */
 export interface PersonalToken {
   id: string;
@@ -297,6 +307,10 @@ export const api = {
     request<{ redirectUrl: string }>("POST", "/_loupe/oauth/decision", {
       body: { ...Object.fromEntries(query), approve },
     }),
+  ownSessions: () => request<{ sessions: BrowserSession[] }>("GET", "/_loupe/sessions").then((answer) => answer.sessions),
+  signOutSession: (id: string) => request<{ id: string; signedOut: boolean }>("DELETE", `/_loupe/sessions/${enc(id)}`),
+  signOutOtherSessions: () =>
+    request<{ signedOut: number }>("POST", "/_loupe/sessions/sign-out-others").then((answer) => answer.signedOut),
   personalTokens: () => request<{ tokens: PersonalToken[] }>("GET", "/_loupe/tokens").then((answer) => answer.tokens),
   createPersonalToken: (body: { name: string; accounts: string[]; expiresInDays: number | null }) =>
     request<NewPersonalToken>("POST", "/_loupe/tokens", { body }),

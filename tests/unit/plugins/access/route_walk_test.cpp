@@ -82,11 +82,14 @@ const std::set<std::string> own_identity_routes = {
     "POST /_loupe/oauth/decision",  // the caller's own grant to an application
     // The caller joins the team the token in the path opens (the token is the credential).
     "GET /_loupe/invites/{token}", "POST /_loupe/invites/{token}/accept",
-    "GET /_loupe/notifications/settings",    // the caller's own kinds of notification mail
-    "PATCH /_loupe/notifications/settings",  // the same, changed
-    "GET /_loupe/tokens",                    // the caller's own personal access tokens
-    "POST /_loupe/tokens",                   // a new one, within the caller's own reach
-    "DELETE /_loupe/tokens/{tokenId}",       // one of the caller's own, revoked
+    "GET /_loupe/notifications/settings",     // the caller's own kinds of notification mail
+    "PATCH /_loupe/notifications/settings",   // the same, changed
+    "GET /_loupe/tokens",                     // the caller's own personal access tokens
+    "POST /_loupe/tokens",                    // a new one, within the caller's own reach
+    "DELETE /_loupe/tokens/{tokenId}",        // one of the caller's own, revoked
+    "GET /_loupe/sessions",                   // the caller's own browser sessions
+    "DELETE /_loupe/sessions/{sessionId}",    // one of them, signed out
+    "POST /_loupe/sessions/sign-out-others",  // all of them but the caller's
 };
 
 // Routes a personal access token opens but an OAuth access token of `argos login` does not (no
@@ -101,6 +104,9 @@ const std::map<std::string, std::string> oauth_refused_routes = {
     {"GET /_loupe/tokens", "personal access tokens are the person's, not an application's"},
     {"POST /_loupe/tokens", "a token of limited scopes must not mint one of none"},
     {"DELETE /_loupe/tokens/{tokenId}", "personal access tokens are the person's"},
+    {"GET /_loupe/sessions", "browser sessions are the person's, not an application's"},
+    {"DELETE /_loupe/sessions/{sessionId}", "browser sessions are the person's"},
+    {"POST /_loupe/sessions/sign-out-others", "browser sessions are the person's"},
 };
 
 /// What the walk sends besides the path: a query and a body (JSON), per route.
@@ -380,6 +386,8 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
         {"linkId", o.link_id},
         // An automation rule's id: the guard refuses before the rule is looked up.
         {"ruleId", "1"},
+        // A project token's id: the guard refuses before the token is looked up.
+        {"tokenId", "1"},
     };
 
     // Carol's browser session (the review page), with its CSRF token.

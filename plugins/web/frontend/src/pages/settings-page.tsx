@@ -1,10 +1,11 @@
-// The signed-in person's settings (`/_loupe/settings`): their personal access tokens, and which
-// notification mails they get. Each
+// The signed-in person's settings (`/_loupe/settings`): their personal access tokens, their
+// browser sessions, and which notification mails they get. Each
 // switch saves at once (PATCH /_loupe/notifications/settings); "All notification mail" off
 // silences every kind whatever its own switch says.
 import { useEffect, useState } from "preact/hooks";
 import { api, type NotificationSettings, type Session } from "../api";
 import { PersonalTokensSection } from "./personal-tokens-section";
+import { SessionsSection } from "./sessions-section";
 
 type Kind = Exclude<keyof NotificationSettings, "mailConfigured" | "email">;
 
@@ -79,6 +80,7 @@ export function SettingsPage({ session }: { session: Session }) {
     <div class="page page-narrow">
       <h1 class="page-title">Settings</h1>
       <PersonalTokensSection session={session} />
+      <SessionsSection />
       <section aria-label="Notifications">
         <h2 class="section-title">Notifications</h2>
         {session.plugins.includes("notifications") ? (
