@@ -24,61 +24,57 @@ Json project_token_json(const ProjectTokenInfo& token) {
 
 void add_project_tokens(Host& host) {
     const std::string path = "/_loupe/projects/{owner}/{project}/tokens";
-    host.routes().add(Method::get, path, AuthRequirement::personal_token,
-                      RouteAccess::project(ProjectPermission::admin, not_project_admin),
-                      [&host](Request& request) {
-                          const Project& project = request.access().require_project();
-                          Json tokens = Json::array();
-                          host.db().transaction([&](soci::session& session) {
-                              for (const auto& token :
-                                   host.identity().project_tokens(session, project.id)) {
-                                  tokens.push_back(project_token_json(token));
-                              }
-                          });
-                          return Response::json(Json{{"tokens", std::move(tokens)}})
-                              .with_header("Cache-Control", "no-store");
-                      });
+    host.routes().add(
+        Method::get, path, AuthRequirement::personal_token,
+        RouteAccess::project(ProjectPermission::admin, not_project_admin),
+        [&host](Request& request) {
+            const Project& project = request.access().require_project();
+            Json tokens = Json::array();
+            host.db().transaction([&](soci::session& session) {
+                for (const auto& token : host.identity().project_tokens(session, project.id)) {
+                    tokens.push_back(project_token_json(token));
+                }
+            });
+            return Response::json(Json{{"tokens", std::move(tokens)}})
+                .with_header("Cache-Control", "no-store");
+        });
 
-    host.routes().add(Method::post, path, AuthRequirement::personal_token,
-                      RouteAccess::project(ProjectPermission::admin, not_project_admin),
-                      [&host](Request& request) {
-                          const Project& project = request.access().require_project();
-                          Json answer;
-                          host.db().transaction([&](soci::session& session) {
-                              const auto issued =
-                                  host.identity().create_project_token(session, project.id);
-                              for (const auto& token :
-                                   host.identity().project_tokens(session, project.id)) {
-                                  if (token.id == issued.id) {
-                                      answer = project_token_json(token);
-                                  }
-                              }
-                              answer["token"] = issued.token;  // shown once; its hash is kept
-                          });
-                          return Response::json(answer, 201).with_header("Cache-Control",
-                                                                         "no-store");
-                      });
+    host.routes().add(
+        Method::post, path, AuthRequirement::personal_token,
+        RouteAccess::project(ProjectPermission::admin, not_project_admin),
+        [&host](Request& request) {
+            const Project& project = request.access().require_project();
+            Json answer;
+            host.db().transaction([&](soci::session& session) {
+                const auto issued = host.identity().create_project_token(session, project.id);
+                for (const auto& token : host.identity().project_tokens(session, project.id)) {
+                    if (token.id == issued.id) {
+                        answer = project_token_json(token);
+                    }
+                }
+                answer["token"] = issued.token;  // shown once; its hash is kept
+            });
+            return Response::json(answer, 201).with_header("Cache-Control", "no-store");
+        });
 
-    host.routes().add(Method::del, path + "/{tokenId}", AuthRequirement::personal_token,
-                      RouteAccess::project(ProjectPermission::admin, not_project_admin),
-                      [&host](Request& request) {
-                          const Project& project = request.access().require_project();
-                          Validation ignored;  // an id that is no number names no token: 404
-                          const auto id = read_positive_integer(request.param("tokenId"),
-                                                                INT64_MAX, ignored);
-                          bool revoked = false;
-                          if (id) {
-                              host.db().transaction([&](soci::session& session) {
-                                  revoked = host.identity().revoke_project_token(
-                                      session, project.id, *id);
-                              });
-                          }
-                          if (!revoked) {
-                              throw HttpError::not_found("Token not found");
-                          }
-                          return Response::json(
-                              Json{{"id", std::to_string(*id)}, {"revoked", true}});
-                      });
+    host.routes().add(
+        Method::del, path + "/{tokenId}", AuthRequirement::personal_token,
+        RouteAccess::project(ProjectPermission::admin, not_project_admin),
+        [&host](Request& request) {
+            const Project& project = request.access().require_project();
+            Validation ignored;  // an id that is no number names no token: 404
+            const auto id = read_positive_integer(request.param("tokenId"), INT64_MAX, ignored);
+            bool revoked = false;
+            if (id) {
+                host.db().transaction([&](soci::session& session) {
+                    revoked = host.identity().revoke_project_token(session, project.id, *id);
+                });
+            }
+            if (!revoked) {
+                throw HttpError::not_found("Token not found");
+            }
+            return Response::json(Json{{"id", std::to_string(*id)}, {"revoked", true}});
+        });
 }
 
 }  // namespace loupe::auth
