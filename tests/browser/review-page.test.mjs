@@ -477,6 +477,29 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     assert.equal((await settings()).enabled, true);
   });
 
+  test("a project's Settings tab makes a new project token and revokes one", async () => {
+    await page.goto(`${server.url}/default/default/settings`);
+    const section = page.getByRole("region", { name: "Project tokens" });
+    const rows = section.getByRole("table", { name: "Project tokens" }).locator("tbody tr");
+    await rows.first().waitFor();
+    const before = await rows.count();
+    await section.getByRole("button", { name: "New project token" }).click();
+    const secret = await section.getByRole("textbox", { name: "New project token" }).inputValue();
+    assert.match(secret, /^argos_[a-z0-9]{34}$/);
+    await page.waitForFunction((n) => document.querySelectorAll("table[aria-label='Project tokens'] tbody tr").length === n, before + 1);
+    if (process.env.LOUPE_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "project-settings.png") });
+    // The new token acts as the project.
+    const project = await server.api("GET", "project", { token: secret });
+    assert.equal(project.status, 200, project.text);
+    // Revoke the new one (the suite's own token stays), after the confirmation.
+    const listed = await server.api("GET", "_loupe/projects/default/default/tokens", { token: server.personalAccessToken });
+    const { prefix } = listed.body.tokens.find((token) => secret.startsWith(token.prefix));
+    await section.getByRole("button", { name: `Revoke ${prefix}` }).click();
+    await section.getByRole("button", { name: `Revoke ${prefix}…` }).click();
+    await page.waitForFunction((n) => document.querySelectorAll("table[aria-label='Project tokens'] tbody tr").length === n, before);
+    assert.equal((await server.api("GET", "project", { token: secret })).status, 401);
+  });
+
   test("the settings page makes a personal access token, shown once, that works until revoked", async () => {
     await page.goto(`${server.url}/_loupe/settings`);
     const section = page.getByRole("region", { name: "Personal access tokens" });

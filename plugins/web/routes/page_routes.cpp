@@ -36,6 +36,7 @@ const char* const page_patterns[] = {
     "/{account}/{project}/builds",
     "/{account}/{project}/deployments",
     "/{account}/{project}/activity",
+    "/{account}/{project}/settings",
     "/{account}/{project}/builds/{buildNumber}",
 };
 

@@ -40,6 +40,19 @@ export interface NotificationSettings {
   buildReviews: boolean;
 }
 
+/** A project token as its administrators see it (never its secret). */
+export interface ProjectToken {
+  id: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** A project token just made: its secret is in this answer only. */
+export interface NewProjectToken extends ProjectToken {
+  token: string;
+}
+
 /** A browser session of the signed-in person. */
 export interface BrowserSession {
   id: string;
@@ -307,6 +320,12 @@ export const api = {
     request<{ redirectUrl: string }>("POST", "/_loupe/oauth/decision", {
       body: { ...Object.fromEntries(query), approve },
     }),
+  projectTokens: (owner: string, project: string) =>
+    request<{ tokens: ProjectToken[] }>("GET", `/_loupe/projects/${enc(owner)}/${enc(project)}/tokens`).then((answer) => answer.tokens),
+  createProjectToken: (owner: string, project: string) =>
+    request<NewProjectToken>("POST", `/_loupe/projects/${enc(owner)}/${enc(project)}/tokens`),
+  revokeProjectToken: (owner: string, project: string, id: string) =>
+    request<{ id: string; revoked: boolean }>("DELETE", `/_loupe/projects/${enc(owner)}/${enc(project)}/tokens/${enc(id)}`),
   ownSessions: () => request<{ sessions: BrowserSession[] }>("GET", "/_loupe/sessions").then((answer) => answer.sessions),
   signOutSession: (id: string) => request<{ id: string; signedOut: boolean }>("DELETE", `/_loupe/sessions/${enc(id)}`),
   signOutOtherSessions: () =>

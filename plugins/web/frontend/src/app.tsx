@@ -5,6 +5,7 @@ import { navigate, onLinkClick, parseRoute, useLocation } from "./router";
 import { TopBar } from "./components/top-bar";
 import { LoginPage } from "./pages/login-page";
 import { SettingsPage } from "./pages/settings-page";
+import { ProjectSettingsPage } from "./pages/project-settings-page";
 import { HomePage } from "./pages/home-page";
 import { AccountPage } from "./pages/account-page";
 import { ProjectPage } from "./pages/project-page";
@@ -79,6 +80,9 @@ export function App() {
         )}
         {route.page === "activity" && (
           <ActivityPage key={`${route.account}/${route.project}`} session={session} account={route.account} project={route.project} query={route.query} />
+        )}
+        {route.page === "projectSettings" && (
+          <ProjectSettingsPage key={`${route.account}/${route.project}`} session={session} account={route.account} project={route.project} />
         )}
         {route.page === "build" && (
           <BuildPage

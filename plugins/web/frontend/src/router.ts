@@ -11,6 +11,7 @@ export type Route =
   | { page: "project"; account: string; project: string; query: URLSearchParams }
   | { page: "deployments"; account: string; project: string; query: URLSearchParams }
   | { page: "activity"; account: string; project: string; query: URLSearchParams }
+  | { page: "projectSettings"; account: string; project: string }
   | { page: "build"; account: string; project: string; number: number; query: URLSearchParams }
   | { page: "notFound" };
 
@@ -29,6 +30,7 @@ export function parseRoute(location: Location | URL): Route {
   if (parts.length === 1) return { page: "account", account: parts[0], query };
   if (parts.length === 2 || (parts.length === 3 && parts[2] === "builds"))
     return { page: "project", account: parts[0], project: parts[1], query };
+  if (parts.length === 3 && parts[2] === "settings") return { page: "projectSettings", account: parts[0], project: parts[1] };
   if (parts.length === 3 && (parts[2] === "deployments" || parts[2] === "activity"))
     return { page: parts[2], account: parts[0], project: parts[1], query };
   if (parts.length === 4 && parts[2] === "builds" && /^[1-9]\d*$/.test(parts[3]))
@@ -98,6 +100,8 @@ export const paths = {
     `/${encodeURIComponent(account)}/${encodeURIComponent(project)}/deployments`,
   activity: (account: string, project: string) =>
     `/${encodeURIComponent(account)}/${encodeURIComponent(project)}/activity`,
+  projectSettings: (account: string, project: string) =>
+    `/${encodeURIComponent(account)}/${encodeURIComponent(project)}/settings`,
   build: (account: string, project: string, number: number) =>
     `/${encodeURIComponent(account)}/${encodeURIComponent(project)}/builds/${number}`,
 };

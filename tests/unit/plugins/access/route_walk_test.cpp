@@ -51,6 +51,7 @@ const std::map<std::string, std::string> public_routes = {
     {"GET /_loupe/oauth/authorize", "the page's shell (the consent page)"},
     {"GET /_loupe/join/{token}", "the page's shell (the join page)"},
     {"GET /_loupe/settings", "the page's shell (the settings page)"},
+    {"GET /{account}/{project}/settings", "the page's shell (a project's settings page)"},
     {"GET /_loupe/sso/providers", "the sign-in providers' names, for the sign-in page"},
     {"GET /_loupe/sso/oidc/{provider}/start", "starts a sign-in: the caller is not signed in yet"},
     {"GET /_loupe/sso/oidc/{provider}/callback",
