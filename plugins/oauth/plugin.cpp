@@ -35,6 +35,7 @@ void install(loupe::Host& host) {
     add_consent_routes(host, server);
     add_token_routes(host, server);
     add_cli_login_routes(host, server);
+    add_grant_routes(host);
 }
 
 }  // namespace

@@ -230,6 +230,18 @@ describe("argos login through the consent page", { skip: skip ?? false }, () => 
       assert.match(review.body.error, /requires: reviews:write/);
       // The same routes with a personal access token: scopes do not limit it.
       assert.equal((await server.api("GET", "accounts/default/members", { token: server.personalAccessToken })).status, 200);
+
+      // The settings page lists the application with what it may do; Revoke ends its tokens.
+      await page.goto(`${server.url}/_loupe/settings`);
+      const applications = page.getByRole("region", { name: "Applications" });
+      const row = applications.getByRole("row", { name: /profile, projects:read(?!,)/ });
+      await row.waitFor();
+      assert.match(await row.textContent(), /Argos CLI/);
+      if (process.env.LOUPE_SCREENSHOT_DIR) await applications.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "applications.png") });
+      assert.equal((await server.api("GET", "_loupe/oauth/grants", { token })).status, 403, "an application does not list grants");
+      await row.getByRole("button", { name: /Revoke Argos CLI/ }).click();
+      await row.waitFor({ state: "detached" });
+      assert.equal((await me(token)).status, 401);
     } finally {
       await new Promise((done) => callback.close(done));
     }

@@ -14,6 +14,9 @@ void add_consent_routes(Host& host, std::shared_ptr<AuthorizationServer> server)
 /// GET /auth/cli (to the consent page) and POST /auth/cli/token: CLI 4.x's `argos login`.
 void add_cli_login_routes(Host& host, std::shared_ptr<AuthorizationServer> server);
 
+/// GET /_loupe/oauth/grants and DELETE /_loupe/oauth/grants/{grantId}: the person's own grants.
+void add_grant_routes(Host& host);
+
 /// POST /oauth/token and POST /oauth/revoke.
 void add_token_routes(Host& host, std::shared_ptr<AuthorizationServer> server);
 

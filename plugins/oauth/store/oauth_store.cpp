@@ -1,6 +1,7 @@
 #include "store/oauth_store.hpp"
 
 #include "loupe/crypto/digest.hpp"
+#include "loupe/db/row_reader.hpp"
 
 namespace loupe::oauth::store {
 namespace {
@@ -45,6 +46,24 @@ std::optional<Grant> find_grant(soci::session& session, int64_t grant_id) {
     grant.user_id = user_id;
     grant.revoked = revoked == soci::i_ok;
     return grant;
+}
+
+std::vector<LiveGrant> live_grants(soci::session& session, int64_t user_id, int64_t now) {
+    soci::rowset<soci::row> rows =
+        (session.prepare << "SELECT g.id, g.client_id, g.scope, g.created_at, "
+                            "MAX(t.created_at) AS last_token_at FROM oauth_grants g "
+                            "JOIN oauth_tokens t ON t.grant_id = g.id "
+                            "WHERE g.user_id = :user AND g.revoked_at IS NULL AND "
+                            "t.expires_at > :now GROUP BY g.id, g.client_id, g.scope, "
+                            "g.created_at ORDER BY g.created_at DESC, g.id DESC",
+         soci::use(user_id), soci::use(now));
+    std::vector<LiveGrant> grants;
+    for (const auto& row : rows) {
+        const RowReader read(row);
+        grants.push_back({read.int64("id"), read.text("client_id"), read.text("scope"),
+                          read.int64("created_at"), read.int64("last_token_at")});
+    }
+    return grants;
 }
 
 void revoke_grant(soci::session& session, int64_t grant_id, int64_t now) {

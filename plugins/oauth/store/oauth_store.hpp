@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace loupe::oauth::store {
 
@@ -21,6 +22,17 @@ struct Grant {
 int64_t create_grant(soci::session& session, int64_t user_id, const std::string& client_id,
                      const std::string& scope, int64_t now);
 std::optional<Grant> find_grant(soci::session& session, int64_t grant_id);
+/// A grant its person still has tokens of, as the settings page lists it.
+struct LiveGrant {
+    int64_t id = 0;
+    std::string client_id;
+    std::string scope;
+    int64_t created_at = 0;
+    int64_t last_token_at = 0;  ///< when a token was last issued under it
+};
+/// The user's unrevoked grants that still hold a live token, newest first.
+std::vector<LiveGrant> live_grants(soci::session& session, int64_t user_id, int64_t now);
+
 /// Ends the grant and, with it, every token issued under it.
 void revoke_grant(soci::session& session, int64_t grant_id, int64_t now);
 

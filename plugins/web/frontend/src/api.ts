@@ -53,6 +53,15 @@ export interface NewProjectToken extends ProjectToken {
   token: string;
 }
 
+/** An application the signed-in person approved with `argos login`. */
+export interface OAuthGrant {
+  id: string;
+  client: { id: string; name: string };
+  scopes: string[];
+  createdAt: string;
+  lastUsedAt: string;
+}
+
 /** A browser session of the signed-in person. */
 export interface BrowserSession {
   id: string;
@@ -326,6 +335,8 @@ export const api = {
     request<NewProjectToken>("POST", `/_loupe/projects/${enc(owner)}/${enc(project)}/tokens`),
   revokeProjectToken: (owner: string, project: string, id: string) =>
     request<{ id: string; revoked: boolean }>("DELETE", `/_loupe/projects/${enc(owner)}/${enc(project)}/tokens/${enc(id)}`),
+  oauthGrants: () => request<{ grants: OAuthGrant[] }>("GET", "/_loupe/oauth/grants").then((answer) => answer.grants),
+  revokeOAuthGrant: (id: string) => request<{ id: string; revoked: boolean }>("DELETE", `/_loupe/oauth/grants/${enc(id)}`),
   ownSessions: () => request<{ sessions: BrowserSession[] }>("GET", "/_loupe/sessions").then((answer) => answer.sessions),
   signOutSession: (id: string) => request<{ id: string; signedOut: boolean }>("DELETE", `/_loupe/sessions/${enc(id)}`),
   signOutOtherSessions: () =>

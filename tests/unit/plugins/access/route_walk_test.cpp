@@ -91,6 +91,8 @@ const std::set<std::string> own_identity_routes = {
     "GET /_loupe/sessions",                   // the caller's own browser sessions
     "DELETE /_loupe/sessions/{sessionId}",    // one of them, signed out
     "POST /_loupe/sessions/sign-out-others",  // all of them but the caller's
+    "GET /_loupe/oauth/grants",               // the applications the caller signed in with
+    "DELETE /_loupe/oauth/grants/{grantId}",  // one of them, ended
 };
 
 // Routes a personal access token opens but an OAuth access token of `argos login` does not (no
@@ -108,6 +110,8 @@ const std::map<std::string, std::string> oauth_refused_routes = {
     {"GET /_loupe/sessions", "browser sessions are the person's, not an application's"},
     {"DELETE /_loupe/sessions/{sessionId}", "browser sessions are the person's"},
     {"POST /_loupe/sessions/sign-out-others", "browser sessions are the person's"},
+    {"GET /_loupe/oauth/grants", "an application does not see the person's other grants"},
+    {"DELETE /_loupe/oauth/grants/{grantId}", "ended by the person (or `argos logout`)"},
 };
 
 /// What the walk sends besides the path: a query and a body (JSON), per route.

@@ -4,6 +4,7 @@
 // silences every kind whatever its own switch says.
 import { useEffect, useState } from "preact/hooks";
 import { api, type NotificationSettings, type Session } from "../api";
+import { ApplicationsSection } from "./applications-section";
 import { PersonalTokensSection } from "./personal-tokens-section";
 import { SessionsSection } from "./sessions-section";
 
@@ -81,6 +82,7 @@ export function SettingsPage({ session }: { session: Session }) {
       <h1 class="page-title">Settings</h1>
       <PersonalTokensSection session={session} />
       <SessionsSection />
+      {session.plugins.includes("oauth") && <ApplicationsSection />}
       <section aria-label="Notifications">
         <h2 class="section-title">Notifications</h2>
         {session.plugins.includes("notifications") ? (
