@@ -2,11 +2,11 @@
 // /_loupe/oauth/grants lists their grants that still hold a live token (the application, its
 // scopes, when it was approved and last given a token), DELETE /_loupe/oauth/grants/{grantId}
 // ends one and every token of it, as `argos logout` does. Only the person's own grants.
+#include "clients/oauth_clients.hpp"
 #include "loupe/http/http_error.hpp"
 #include "loupe/http/integer_text.hpp"
 #include "loupe/text/strings.hpp"
 #include "routes/oauth_routes.hpp"
-#include "clients/oauth_clients.hpp"
 #include "store/oauth_store.hpp"
 
 namespace loupe::oauth {
@@ -27,9 +27,9 @@ void add_grant_routes(Host& host) {
                         }
                     }
                     grants.push_back(Json{{"id", std::to_string(grant.id)},
-                                          {"client", {{"id", grant.client_id},
-                                                      {"name", client ? client->name
-                                                                      : grant.client_id}}},
+                                          {"client",
+                                           {{"id", grant.client_id},
+                                            {"name", client ? client->name : grant.client_id}}},
                                           {"scopes", std::move(scopes)},
                                           {"createdAt", iso_time(grant.created_at)},
                                           {"lastUsedAt", iso_time(grant.last_token_at)}});
@@ -39,29 +39,26 @@ void add_grant_routes(Host& host) {
                 .with_header("Cache-Control", "no-store");
         });
 
-    host.routes().add(Method::del, "/_loupe/oauth/grants/{grantId}",
-                      AuthRequirement::personal_token, RouteAccess::signed_in(),
-                      [&host](Request& request) {
-                          Validation ignored;  // an id that is no number names no grant: 404
-                          const auto id = read_positive_integer(request.param("grantId"),
-                                                                INT64_MAX, ignored);
-                          bool revoked = false;
-                          if (id) {
-                              host.db().transaction([&](soci::session& session) {
-                                  const auto grant = store::find_grant(session, *id);
-                                  if (grant && !grant->revoked &&
-                                      grant->user_id == request.principal().user_id) {
-                                      store::revoke_grant(session, *id, now_ms());
-                                      revoked = true;
-                                  }
-                              });
-                          }
-                          if (!revoked) {
-                              throw HttpError::not_found("Grant not found");
-                          }
-                          return Response::json(
-                              Json{{"id", std::to_string(*id)}, {"revoked", true}});
-                      });
+    host.routes().add(
+        Method::del, "/_loupe/oauth/grants/{grantId}", AuthRequirement::personal_token,
+        RouteAccess::signed_in(), [&host](Request& request) {
+            Validation ignored;  // an id that is no number names no grant: 404
+            const auto id = read_positive_integer(request.param("grantId"), INT64_MAX, ignored);
+            bool revoked = false;
+            if (id) {
+                host.db().transaction([&](soci::session& session) {
+                    const auto grant = store::find_grant(session, *id);
+                    if (grant && !grant->revoked && grant->user_id == request.principal().user_id) {
+                        store::revoke_grant(session, *id, now_ms());
+                        revoked = true;
+                    }
+                });
+            }
+            if (!revoked) {
+                throw HttpError::not_found("Grant not found");
+            }
+            return Response::json(Json{{"id", std::to_string(*id)}, {"revoked", true}});
+        });
 }
 
 }  // namespace loupe::oauth
