@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 
@@ -48,6 +49,11 @@ std::optional<int64_t> read_positive_integer(std::string_view text, int64_t max,
         return std::nullopt;
     }
     return value;
+}
+
+std::optional<int64_t> path_id(std::string_view text) {
+    Validation ignored;
+    return read_positive_integer(text, INT64_MAX, ignored);
 }
 
 }  // namespace loupe

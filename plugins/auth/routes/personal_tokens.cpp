@@ -141,8 +141,7 @@ void add_personal_tokens(Host& host) {
     host.routes().add(
         Method::del, "/_loupe/tokens/{tokenId}", AuthRequirement::personal_token,
         RouteAccess::signed_in(), [&host](Request& request) {
-            Validation ignored;  // an id that is no number names no token: 404
-            const auto id = read_positive_integer(request.param("tokenId"), INT64_MAX, ignored);
+            const auto id = path_id(request.param("tokenId"));
             bool revoked = false;
             if (id) {
                 host.db().transaction([&](soci::session& session) {

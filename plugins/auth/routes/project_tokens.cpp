@@ -62,8 +62,7 @@ void add_project_tokens(Host& host) {
         RouteAccess::project(ProjectPermission::admin, not_project_admin),
         [&host](Request& request) {
             const Project& project = request.access().require_project();
-            Validation ignored;  // an id that is no number names no token: 404
-            const auto id = read_positive_integer(request.param("tokenId"), INT64_MAX, ignored);
+            const auto id = path_id(request.param("tokenId"));
             bool revoked = false;
             if (id) {
                 host.db().transaction([&](soci::session& session) {

@@ -42,8 +42,7 @@ void add_grant_routes(Host& host) {
     host.routes().add(
         Method::del, "/_loupe/oauth/grants/{grantId}", AuthRequirement::personal_token,
         RouteAccess::signed_in(), [&host](Request& request) {
-            Validation ignored;  // an id that is no number names no grant: 404
-            const auto id = read_positive_integer(request.param("grantId"), INT64_MAX, ignored);
+            const auto id = path_id(request.param("grantId"));
             bool revoked = false;
             if (id) {
                 host.db().transaction([&](soci::session& session) {

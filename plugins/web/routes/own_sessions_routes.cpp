@@ -29,8 +29,7 @@ void add_own_sessions_routes(Host& host, std::shared_ptr<SessionManager> session
     host.routes().add(
         Method::del, "/_loupe/sessions/{sessionId}", AuthRequirement::personal_token,
         RouteAccess::signed_in(), [sessions](Request& request) {
-            Validation ignored;  // an id that is no number names no session: 404
-            const auto id = read_positive_integer(request.param("sessionId"), INT64_MAX, ignored);
+            const auto id = path_id(request.param("sessionId"));
             if (!id || !sessions->revoke_session(request.principal().user_id, *id)) {
                 throw HttpError::not_found("Session not found");
             }

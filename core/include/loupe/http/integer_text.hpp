@@ -17,4 +17,8 @@ namespace loupe {
 LOUPE_API std::optional<int64_t> read_positive_integer(std::string_view text, int64_t max,
                                                        Validation& validation);
 
+/// A path segment naming a row by its id (1..INT64_MAX, digits only); nullopt for anything
+/// else, which names no row (the route answers 404, not 400).
+LOUPE_API std::optional<int64_t> path_id(std::string_view text);
+
 }  // namespace loupe

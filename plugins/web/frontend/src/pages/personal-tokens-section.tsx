@@ -4,6 +4,7 @@
 // only their hashes.
 import { useEffect, useState } from "preact/hooks";
 import { api, type NewPersonalToken, type PersonalToken, type Session } from "../api";
+import { SecretOnce } from "../components/secret-once";
 import { relativeTime } from "../format";
 
 const expiryChoices: { label: string; days: number | null }[] = [
@@ -72,17 +73,9 @@ export function PersonalTokensSection({ session }: { session: Session }) {
         For the Argos CLI and scripts (<code>ARGOS_TOKEN</code>): a token acts as you on the accounts you choose.
       </p>
       {created && (
-        <div class="callout token-created" role="status">
-          <p>
-            <strong>{created.name}</strong> is ready. Copy it now: it is not shown again.
-          </p>
-          <div class="token-copy">
-            <input type="text" readOnly value={created.token} aria-label="New token" onFocus={(e) => (e.target as HTMLInputElement).select()} />
-            <button type="button" class="button button-small" onClick={() => navigator.clipboard?.writeText(created.token)}>
-              Copy
-            </button>
-          </div>
-        </div>
+        <SecretOnce label="New token" value={created.token}>
+          <strong>{created.name}</strong> is ready.
+        </SecretOnce>
       )}
       <form class="token-form" onSubmit={create}>
         <label class="field">

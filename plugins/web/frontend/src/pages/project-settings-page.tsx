@@ -5,6 +5,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, type NewProjectToken, type ProjectToken, type Session } from "../api";
 import { ProjectFrame } from "../components/project-tabs";
+import { SecretOnce } from "../components/secret-once";
 import { relativeTime } from "../format";
 
 interface Props {
@@ -52,16 +53,9 @@ export function ProjectSettingsPage({ session, account, project }: Props) {
               put it in CI, then revoke the old one.
             </p>
             {created && (
-              <div class="callout token-created" role="status">
-                <p>The new token is ready. Copy it now: it is not shown again.</p>
-                <div class="token-copy">
-                  <input type="text" readOnly value={created.token} aria-label="New project token"
-                    onFocus={(e) => (e.target as HTMLInputElement).select()} />
-                  <button type="button" class="button button-small" onClick={() => navigator.clipboard?.writeText(created.token)}>
-                    Copy
-                  </button>
-                </div>
-              </div>
+              <SecretOnce label="New project token" value={created.token}>
+                The new token is ready.
+              </SecretOnce>
             )}
             <p>
               <button type="button" class="button button-primary"
