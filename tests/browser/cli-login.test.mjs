@@ -239,6 +239,15 @@ describe("argos login through the consent page", { skip: skip ?? false }, () => 
       assert.match(await row.textContent(), /Argos CLI/);
       if (process.env.LOUPE_SCREENSHOT_DIR) await applications.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "applications.png") });
       assert.equal((await server.api("GET", "_loupe/oauth/grants", { token })).status, 403, "an application does not list grants");
+      // Another person neither sees this grant nor revokes it: the grant's id answers 404 for them.
+      server.admin("user", "create", "--slug", "olga", "--name", "Olga Other");
+      const olga = JSON.stringify(server.admin("token", "create", "--user", "olga")).match(/arp_[A-Za-z0-9_]{36}/)[0];
+      const grants = await server.api("GET", "_loupe/oauth/grants", { token: server.personalAccessToken });
+      const grant = grants.body.grants.find((g) => g.scopes.join(" ") === "profile projects:read");
+      assert.ok(grant, grants.text);
+      assert.deepEqual((await server.api("GET", "_loupe/oauth/grants", { token: olga })).body.grants, []);
+      assert.equal((await server.api("DELETE", `_loupe/oauth/grants/${grant.id}`, { token: olga })).status, 404);
+      assert.equal((await me(token)).status, 200, "the grant outlives another person's attempt");
       await row.getByRole("button", { name: /Revoke Argos CLI/ }).click();
       await row.waitFor({ state: "detached" });
       assert.equal((await me(token)).status, 401);

@@ -558,6 +558,25 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     assert.deepEqual(listed.sessions.map((s) => s.current), [true]);
   });
 
+  test("another person can neither list nor revoke this person's tokens and sessions", async () => {
+    server.admin("user", "create", "--slug", "otto", "--name", "Otto Other");
+    const otto = JSON.stringify(server.admin("token", "create", "--user", "otto")).match(/arp_[A-Za-z0-9_]{36}/)[0];
+    const adminTokens = await server.api("GET", "_loupe/tokens", { token: server.personalAccessToken });
+    const adminToken = adminTokens.body.tokens[0];
+    assert.ok(adminToken, adminTokens.text);
+    const ottoTokens = (await server.api("GET", "_loupe/tokens", { token: otto })).body.tokens;
+    assert.ok(ottoTokens.every((token) => token.id !== adminToken.id), "Otto lists only his own tokens");
+    assert.equal((await server.api("DELETE", `_loupe/tokens/${adminToken.id}`, { token: otto })).status, 404);
+    assert.equal((await server.api("GET", "/me", { token: server.personalAccessToken })).status, 200, "the admin's token still works");
+
+    const session = (await page.evaluate(() => fetch("/_loupe/sessions").then((r) => r.json()))).sessions.find((s) => s.current);
+    assert.deepEqual((await server.api("GET", "_loupe/sessions", { token: otto })).body.sessions, []);
+    assert.equal((await server.api("DELETE", `_loupe/sessions/${session.id}`, { token: otto })).status, 404);
+    const signOut = await server.api("POST", "_loupe/sessions/sign-out-others", { token: otto });
+    assert.equal(signOut.status, 200, signOut.text);
+    assert.equal((await page.evaluate(() => fetch("/_loupe/session").then((r) => r.json()))).user.slug, "admin", "the admin's session goes on");
+  });
+
   test("sign out ends the session", async () => {
     await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await page.getByRole("heading", { name: "Sign in to Loupe" }).waitFor();
