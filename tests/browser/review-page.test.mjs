@@ -558,6 +558,49 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     assert.deepEqual(listed.sessions.map((s) => s.current), [true]);
   });
 
+  test("the team's settings page demotes a member: their build page loses the Approve button", { skip: !reviewsAvailable && "the reviews plugin is not built" }, async () => {
+    server.admin("user", "create", "--slug", "mona", "--name", "Mona Member");
+    server.admin("member", "add", "--account", "default", "--user", "mona", "--role", "member");
+    // As a contributor, Mona will hold the viewer level on this project.
+    server.admin("project", "grant", "--project", "default/default", "--user", "mona", "--level", "viewer");
+    const monaPage = await newPage(browser);
+    try {
+      // The CLI prints the link with the configured port (0 here): keep its fragment.
+      await monaPage.goto(`${server.url}/_loupe/login${new URL(server.admin("user", "login-link", "--user", "mona").url).hash}`);
+      await monaPage.locator(".project-card").first().waitFor();
+      await monaPage.goto(buildUrl);
+      await monaPage.getByRole("button", { name: "Approve", exact: true }).waitFor();
+
+      await page.goto(`${server.url}/default`);
+      await page.getByRole("link", { name: "Settings", exact: true }).click();
+      await page.getByRole("heading", { name: "Default settings" }).waitFor();
+      const members = page.getByRole("region", { name: "Members" });
+      await members.getByRole("combobox", { name: "Role of Mona Member" }).selectOption("contributor");
+      await members.getByRole("status").getByText("Mona Member is now contributor.").waitFor();
+      // The last owner cannot step down: the server says so and nothing changes.
+      await members.getByRole("combobox", { name: "Role of Admin" }).selectOption("member");
+      await members.getByRole("alert").getByText(/last owner/).waitFor();
+      assert.equal(await members.getByRole("combobox", { name: "Role of Admin" }).inputValue(), "owner");
+      const trail = page.getByRole("region", { name: "Recent changes" });
+      await trail.getByText("@mona: role member → contributor").waitFor();
+      if (process.env.LOUPE_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "team-settings.png"), fullPage: true });
+
+      const listed = await server.api("GET", "accounts/default/members?search=mona", { token: server.personalAccessToken });
+      assert.equal(listed.body.results[0].level, "contributor");
+      await monaPage.reload();
+      await monaPage.getByText("View only").waitFor();
+      assert.equal(await monaPage.getByRole("button", { name: "Approve", exact: true }).count(), 0);
+      const refused = await monaPage.evaluate(async (path) => {
+        const session = await fetch("/_loupe/session").then((r) => r.json());
+        const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": session.csrfToken }, body: JSON.stringify({ event: "APPROVE" }) });
+        return response.status;
+      }, "/v2/projects/default/default/builds/2/reviews");
+      assert.equal(refused, 403, "the server refuses the review too");
+    } finally {
+      await monaPage.context().close();
+    }
+  });
+
   test("another person can neither list nor revoke this person's tokens and sessions", async () => {
     server.admin("user", "create", "--slug", "otto", "--name", "Otto Other");
     const otto = JSON.stringify(server.admin("token", "create", "--user", "otto")).match(/arp_[A-Za-z0-9_]{36}/)[0];

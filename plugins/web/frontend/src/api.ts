@@ -88,6 +88,55 @@ export interface NewPersonalToken extends PersonalToken {
   token: string;
 }
 
+/** An account as GET /v2/accounts/{slug} answers: usage this period, the default role. */
+export interface AccountDetails {
+  id: string;
+  slug: string;
+  name: string | null;
+  type: "team" | "user";
+  defaultUserLevel: "member" | "contributor" | null;
+  periodStartDate: string;
+  periodEndDate: string;
+  currentPeriodScreenshots: number;
+  currentPeriodBuilds: number;
+}
+
+export type TeamRole = "owner" | "member" | "contributor";
+
+/** A team member; `user.id` names them in the member routes. */
+export interface Member {
+  id: string;
+  level: TeamRole;
+  user: UserRef;
+}
+
+/** A pending invite; `inviteLink` only in the answer that made it (the server keeps a hash). */
+export interface TeamInvite {
+  id: string;
+  email: string;
+  level: TeamRole;
+  createdAt: string;
+  expiresAt: string;
+  expired: boolean;
+  inviteLink?: string;
+}
+
+export interface TeamDomain {
+  domain: string;
+  createdAt: string;
+}
+
+/** One change in a team's administration trail (GET /_loupe/accounts/{slug}/audit). */
+export interface AuditEntry {
+  id: string;
+  action: string;
+  actor: UserRef | null;
+  subject: UserRef | null;
+  before: string | null;
+  after: string | null;
+  createdAt: string;
+}
+
 export interface Session {
   user: UserRef | null;
   accounts?: string[];
@@ -329,6 +378,9 @@ export const api = {
     request<{ redirectUrl: string }>("POST", "/_loupe/oauth/decision", {
       body: { ...Object.fromEntries(query), approve },
     }),
+  /** What the caller may do on the project: view, view_settings, review, review_dismiss, admin. */
+  projectPermissions: (owner: string, project: string) =>
+    request<{ permissions: string[] }>("GET", `/_loupe/projects/${enc(owner)}/${enc(project)}/permissions`).then((answer) => answer.permissions),
   projectTokens: (owner: string, project: string) =>
     request<{ tokens: ProjectToken[] }>("GET", `/_loupe/projects/${enc(owner)}/${enc(project)}/tokens`).then((answer) => answer.tokens),
   createProjectToken: (owner: string, project: string) =>
@@ -353,6 +405,27 @@ export const api = {
     request<{ team: { slug: string }; level: string }>("POST", `/_loupe/invites/${enc(token)}/accept`),
   signInProviders: () => request<{ providers: SignInProvider[] }>("GET", "/_loupe/sso/providers"),
 
+  account: (account: string) => request<AccountDetails>("GET", `/v2/accounts/${enc(account)}`),
+  updateAccount: (account: string, changes: { defaultUserLevel: "member" | "contributor" }) =>
+    request<AccountDetails>("PATCH", `/v2/accounts/${enc(account)}`, { body: changes }),
+  members: (account: string, search: string) =>
+    request<Page<Member>>("GET", `/v2/accounts/${enc(account)}/members?${new URLSearchParams({ perPage: "100", search })}`),
+  setMemberLevel: (account: string, userId: string, level: TeamRole) =>
+    request<Member>("PATCH", `/v2/accounts/${enc(account)}/members/${enc(userId)}`, { body: { level } }),
+  removeMember: (account: string, userId: string) => request<void>("DELETE", `/v2/accounts/${enc(account)}/members/${enc(userId)}`),
+  invites: (account: string) => request<Page<TeamInvite>>("GET", `/v2/accounts/${enc(account)}/invites?perPage=100`),
+  invitePeople: (account: string, members: { email: string; level: TeamRole }[]) =>
+    request<TeamInvite[]>("POST", `/v2/accounts/${enc(account)}/invites`, { body: { members } }),
+  cancelInvite: (account: string, id: string) => request<void>("DELETE", `/v2/accounts/${enc(account)}/invites/${enc(id)}`),
+  resetInviteLink: (account: string) =>
+    request<{ inviteLink: string }>("POST", `/v2/accounts/${enc(account)}/invite-link/reset`).then((answer) => answer.inviteLink),
+  domains: (account: string) => request<TeamDomain[]>("GET", `/v2/accounts/${enc(account)}/domains`),
+  addDomain: (account: string, domain: string) =>
+    request<TeamDomain>("POST", `/v2/accounts/${enc(account)}/domains`, { body: { domain } }),
+  removeDomain: (account: string, domain: string) =>
+    request<void>("DELETE", `/v2/accounts/${enc(account)}/domains/${enc(domain)}`),
+  accountAudit: (account: string) =>
+    request<Page<AuditEntry>>("GET", `/_loupe/accounts/${enc(account)}/audit?perPage=20`),
   accountProjects: (account: string) =>
     request<Page<Project>>("GET", `/v2/accounts/${enc(account)}/projects?perPage=100`),
   project: (owner: string, project: string) => request<Project>("GET", projectPath(owner, project)),

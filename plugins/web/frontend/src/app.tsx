@@ -6,6 +6,7 @@ import { TopBar } from "./components/top-bar";
 import { LoginPage } from "./pages/login-page";
 import { SettingsPage } from "./pages/settings-page";
 import { ProjectSettingsPage } from "./pages/project-settings-page";
+import { TeamSettingsPage } from "./pages/team-settings-page";
 import { HomePage } from "./pages/home-page";
 import { AccountPage } from "./pages/account-page";
 import { ProjectPage } from "./pages/project-page";
@@ -81,6 +82,7 @@ export function App() {
         {route.page === "activity" && (
           <ActivityPage key={`${route.account}/${route.project}`} session={session} account={route.account} project={route.project} query={route.query} />
         )}
+        {route.page === "teamSettings" && <TeamSettingsPage key={route.account} session={session} account={route.account} />}
         {route.page === "projectSettings" && (
           <ProjectSettingsPage key={`${route.account}/${route.project}`} session={session} account={route.account} project={route.project} />
         )}

@@ -12,6 +12,7 @@ export type Route =
   | { page: "deployments"; account: string; project: string; query: URLSearchParams }
   | { page: "activity"; account: string; project: string; query: URLSearchParams }
   | { page: "projectSettings"; account: string; project: string }
+  | { page: "teamSettings"; account: string }
   | { page: "build"; account: string; project: string; number: number; query: URLSearchParams }
   | { page: "notFound" };
 
@@ -28,6 +29,8 @@ export function parseRoute(location: Location | URL): Route {
   if (parts[0] === "_loupe" && parts[1] === "join" && parts.length === 3) return { page: "join", token: parts[2] };
   if (parts[0] === "_loupe" && parts[1] === "settings" && parts.length === 2) return { page: "settings" };
   if (parts.length === 1) return { page: "account", account: parts[0], query };
+  // "settings" is a reserved project name: /{account}/settings is the account's own page.
+  if (parts.length === 2 && parts[1] === "settings") return { page: "teamSettings", account: parts[0] };
   if (parts.length === 2 || (parts.length === 3 && parts[2] === "builds"))
     return { page: "project", account: parts[0], project: parts[1], query };
   if (parts.length === 3 && parts[2] === "settings") return { page: "projectSettings", account: parts[0], project: parts[1] };
@@ -100,6 +103,7 @@ export const paths = {
     `/${encodeURIComponent(account)}/${encodeURIComponent(project)}/deployments`,
   activity: (account: string, project: string) =>
     `/${encodeURIComponent(account)}/${encodeURIComponent(project)}/activity`,
+  teamSettings: (account: string) => `/${encodeURIComponent(account)}/settings`,
   projectSettings: (account: string, project: string) =>
     `/${encodeURIComponent(account)}/${encodeURIComponent(project)}/settings`,
   build: (account: string, project: string, number: number) =>

@@ -38,10 +38,18 @@ export function AccountProjects({ account, heading = false }: { account: string;
 
 /** An account's projects, and its activity above them when the analytics plugin is enabled. */
 export function AccountPage({ session, account, query }: { session: Session; account: string; query: URLSearchParams }) {
+  const settings = (
+    <a class="button" href={paths.teamSettings(account)}>
+      Settings
+    </a>
+  );
   if (!session.plugins.includes("analytics"))
     return (
       <div class="page page-narrow">
-        <h1 class="page-title">{account}</h1>
+        <div class="page-head">
+          <h1 class="page-title">{account}</h1>
+          {settings}
+        </div>
         <AccountProjects account={account} />
       </div>
     );
@@ -50,7 +58,10 @@ export function AccountPage({ session, account, query }: { session: Session; acc
     <div class="page">
       <div class="page-head">
         <h1 class="page-title">{account}</h1>
-        <RangePicker range={range} onRange={(id) => navigateWithQuery(paths.account(account), query, { range: id === "30d" ? null : id })} />
+        <div class="page-head-actions">
+          <RangePicker range={range} onRange={(id) => navigateWithQuery(paths.account(account), query, { range: id === "30d" ? null : id })} />
+          {settings}
+        </div>
       </div>
       <ActivityCharts account={account} range={range} />
       <h2 class="section-title">Projects</h2>

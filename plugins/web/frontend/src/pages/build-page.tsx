@@ -52,6 +52,12 @@ export function BuildPage({ session, account, project, number, query }: Props) {
   const [help, setHelp] = useState(false);
   const [notice, setNotice] = useState<{ text: string; error?: boolean } | null>(null);
   const [decisions, setDecisions] = useDecisions(build?.id);
+  // Until the answer comes the buttons show; a viewer then loses them (the server refuses anyway).
+  const [permissions, setPermissions] = useState<string[] | null>(null);
+  useEffect(() => {
+    api.projectPermissions(account, project).then(setPermissions, () => setPermissions(null));
+  }, [account, project]);
+  const canReview = permissions?.includes("review") ?? true;
 
   const filtered = useMemo(() => {
     const needle = filter.trim().toLowerCase();
@@ -97,6 +103,7 @@ export function BuildPage({ session, account, project, number, query }: Props) {
 
   const review = async (event: "APPROVE" | "REJECT") => {
     if (!withReviews) return say("Reviews need the reviews plugin (plugins.enabled).", true);
+    if (!canReview) return say("You can view this project's builds, not review them.", true);
     const snapshots = Object.entries(decisions)
       .filter(([id]) => diffs.some((d) => d.id === id))
       .map(([id, conclusion]) => ({ id, conclusion }));
@@ -203,12 +210,18 @@ export function BuildPage({ session, account, project, number, query }: Props) {
           <span class="muted small" aria-live="polite">
             {data.complete ? `${data.total} screenshot${data.total === 1 ? "" : "s"}` : `loading ${diffs.length} of ${data.total || "…"}`}
           </span>
-          <button type="button" class="button button-reject" onClick={() => review("REJECT")} disabled={!withReviews} title="Request changes (r)">
-            Request changes
-          </button>
-          <button type="button" class="button button-primary" onClick={() => review("APPROVE")} disabled={!withReviews} title="Approve (a)">
-            Approve
-          </button>
+          {canReview ? (
+            <>
+              <button type="button" class="button button-reject" onClick={() => review("REJECT")} disabled={!withReviews} title="Request changes (r)">
+                Request changes
+              </button>
+              <button type="button" class="button button-primary" onClick={() => review("APPROVE")} disabled={!withReviews} title="Approve (a)">
+                Approve
+              </button>
+            </>
+          ) : (
+            <span class="badge" title="Reviewing needs the reviewer level on this project">View only</span>
+          )}
           <button type="button" class="button button-quiet" aria-label="Keyboard shortcuts" onClick={() => setHelp(true)}>?</button>
         </div>
       </div>
