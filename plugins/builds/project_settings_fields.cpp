@@ -2,6 +2,7 @@
 
 #include "loupe/http/http_error.hpp"
 #include "loupe/settings/project_setting_fields.hpp"
+#include "retention/retention.hpp"
 #include "store/settings.hpp"
 
 namespace loupe::builds {
@@ -68,6 +69,16 @@ void add_project_settings_fields(ProjectFields& fields, int64_t default_retentio
               [default_retention_days](const BuildSettings& s, const Project&) {
                   const auto days = s.retention_days.value_or(default_retention_days);
                   return days > 0 ? Json(days) : Json(nullptr);
+              },
+          // null restores the server's default; 0 keeps the builds forever.
+          .change =
+              [](BuildSettings& s, const Json& value, const Project&) {
+                  if (value.is_null()) {
+                      s.retention_days.reset();
+                  } else {
+                      s.retention_days =
+                          integer_setting("retentionDays", value, 0, max_retention_days);
+                  }
               }},
          // The project's limits (null: none), set with `loupe admin quota`.
          {.name = "quota", .show = [policy](const BuildSettings& s, const Project&) -> Json {

@@ -500,6 +500,42 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     assert.equal((await server.api("GET", "project", { token: secret })).status, 401);
   });
 
+  test("a project's Settings tab changes the auto-approved branches: a build on them is approved as it comes", async () => {
+    await page.goto(`${server.url}/default/default/settings`);
+    const form = page.getByRole("region", { name: "Project settings" });
+    const glob = form.getByRole("textbox", { name: "Auto-approved branches" });
+    assert.equal(await glob.inputValue(), "main");
+    // A refused value changes nothing, and the page says why.
+    await form.getByRole("textbox", { name: "Default base branch" }).fill("two words");
+    await glob.fill("release/*");
+    await form.getByRole("button", { name: "Save changes" }).click();
+    await form.getByRole("alert").getByText(/defaultBaseBranch/).waitFor();
+    const unchanged = (await server.api("GET", "projects/default/default", { token: server.personalAccessToken })).body;
+    assert.equal(unchanged.autoApprovedBranchGlob, "main", "one transaction: nothing saved");
+    assert.equal(unchanged.defaultBaseBranch, "main");
+
+    await form.getByRole("textbox", { name: "Default base branch" }).fill("main");
+    await form.getByRole("spinbutton", { name: "Keep builds for" }).fill("400");
+    await form.getByRole("button", { name: "Save changes" }).click();
+    await form.getByRole("status").getByText("Saved").waitFor();
+    const saved = (await server.api("GET", "projects/default/default", { token: server.personalAccessToken })).body;
+    assert.equal(saved.autoApprovedBranchGlob, "release/*");
+    assert.equal(saved.retentionDays, 400);
+    if (process.env.LOUPE_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "project-settings-form.png"), fullPage: true });
+
+    // The feature's screenshots differ from main's; on a release branch the build is a reference
+    // build all the same: approved as it comes.
+    repo.git("checkout", "-q", "-b", "release/2.0", repo.branch);
+    repo.git("push", "-q", "origin", "release/2.0");
+    const url = await uploadWithCli(server, repo, "release/2.0", featureFiles);
+    const number = /builds\/(\d+)$/.exec(url)[1];
+    const build = (await server.api("GET", `projects/default/default/builds/${number}`, { token: server.personalAccessToken })).body;
+    assert.equal(build.head.branch, "release/2.0");
+    assert.equal(build.status, "changes-detected", JSON.stringify(build));
+    assert.equal(build.notification.github.state, "success", JSON.stringify(build.notification));
+    assert.match(build.notification.description, /automatically approved/);
+  });
+
   test("the settings page makes a personal access token, shown once, that works until revoked", async () => {
     await page.goto(`${server.url}/_loupe/settings`);
     const section = page.getByRole("region", { name: "Personal access tokens" });

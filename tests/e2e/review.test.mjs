@@ -372,6 +372,15 @@ describe("reviews with the official CLIs", { skip: skipReason() }, () => {
     const shown = await api("/projects/proj/site");
     assert.deepEqual(shown, updated);
 
+    // Retention is Loupe's own field (no CLI flag): 0..36500 days, null for the server's default.
+    const patch = (body) => server.api("PATCH", "/projects/proj/site", { token, body });
+    assert.equal((await patch({ retentionDays: -1 })).status, 400);
+    assert.equal((await patch({ retentionDays: 36501, autoApprovedBranchGlob: "x/*" })).status, 400);
+    assert.equal((await api("/projects/proj/site")).autoApprovedBranchGlob, "release/*", "a refused change saves nothing");
+    assert.equal((await patch({ retentionDays: 90 })).body.retentionDays, 90);
+    assert.equal((await api("/projects/proj/site")).retentionDays, 90);
+    assert.equal((await patch({ retentionDays: null })).body.retentionDays, updated.retentionDays);
+
     const renamed = await run(["project", "update", "--name", "portal"]);
     assert.equal(renamed.name, "portal");
     assert.equal((await api("/projects/proj/portal")).name, "portal");

@@ -14,6 +14,9 @@
 
 namespace loupe::builds {
 
+/// The longest retention a project may ask for (a hundred years); 0 keeps builds forever.
+inline constexpr int64_t max_retention_days = 36500;
+
 struct RetentionOptions {
     bool dry_run = false;
     std::optional<int64_t> project_id;  ///< prune only this project's builds

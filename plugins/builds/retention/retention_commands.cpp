@@ -17,8 +17,6 @@ constexpr const char* prune_usage =
     "  comments, then the stored files nothing references any more; --dry-run changes nothing\n"
     "  and prints what would be freed\n";
 
-constexpr int64_t max_retention_days = 36500;
-
 constexpr const char* retention_usage =
     "usage: loupe admin retention --project ACCOUNT/NAME [--days N | --default] [--json]\n"
     "  shows or sets how many days the project's builds are kept (0: forever; --default: the\n"

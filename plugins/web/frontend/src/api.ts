@@ -101,6 +101,40 @@ export interface AccountDetails {
   currentPeriodBuilds: number;
 }
 
+/**
+ * A project with its settings, as GET /v2/projects/{owner}/{project} answers; each plugin adds
+ * its own fields, so a field is present only when its plugin is enabled.
+ */
+export interface ProjectDetails extends Project {
+  private?: boolean;
+  defaultUserLevel?: "admin" | "reviewer" | "viewer" | null;
+  autoApprovedBranchGlob?: string;
+  ignoreConfig?: { enabled: boolean; autoIgnore: { changes: number } | null };
+  retentionDays?: number | null;
+  summaryCheck?: "auto" | "always" | "never";
+  prCommentEnabled?: boolean;
+  tokenlessAuthEnabled?: boolean;
+  githubActionsOidcEnabled?: boolean;
+  gitlabCiOidcEnabled?: boolean;
+  deploymentEnabled?: boolean;
+  deploymentAuth?: "project" | "public" | "private" | "domain-private";
+  deploymentProductionBranchGlob?: string;
+  [field: string]: unknown;
+}
+
+/** A person given a level on a project (`user.id` names them in the contributor routes). */
+export interface Contributor {
+  id: string;
+  user: UserRef;
+  level: "admin" | "reviewer" | "viewer";
+}
+
+/** A change reviewers chose to ignore: its id and the test it belongs to. */
+export interface IgnoredChange {
+  id: string;
+  test: { id: string; name: string; buildName: string | null };
+}
+
 export type TeamRole = "owner" | "member" | "contributor";
 
 /** A team member; `user.id` names them in the member routes. */
@@ -429,6 +463,19 @@ export const api = {
   accountProjects: (account: string) =>
     request<Page<Project>>("GET", `/v2/accounts/${enc(account)}/projects?perPage=100`),
   project: (owner: string, project: string) => request<Project>("GET", projectPath(owner, project)),
+  projectSettings: (owner: string, project: string) => request<ProjectDetails>("GET", projectPath(owner, project)),
+  updateProject: (owner: string, project: string, changes: Record<string, unknown>) =>
+    request<ProjectDetails>("PATCH", projectPath(owner, project), { body: changes }),
+  transferProject: (owner: string, project: string, targetAccountSlug: string) =>
+    request<ProjectDetails>("POST", `${projectPath(owner, project)}/transfer`, { body: { targetAccountSlug } }),
+  contributors: (owner: string, project: string) =>
+    request<Page<Contributor>>("GET", `${projectPath(owner, project)}/contributors?perPage=100`),
+  setContributor: (owner: string, project: string, userId: string, level: Contributor["level"]) =>
+    request<Contributor>("PUT", `${projectPath(owner, project)}/contributors/${enc(userId)}`, { body: { level } }),
+  removeContributor: (owner: string, project: string, userId: string) =>
+    request<void>("DELETE", `${projectPath(owner, project)}/contributors/${enc(userId)}`),
+  ignoredChanges: (owner: string, project: string) =>
+    request<Page<IgnoredChange>>("GET", `${projectPath(owner, project)}/ignored-changes?perPage=100`),
   builds: (owner: string, project: string, query: Record<string, string>) =>
     request<Page<Build>>("GET", `${projectPath(owner, project)}/builds?${new URLSearchParams(query)}`),
   build: (owner: string, project: string, number: number) =>

@@ -1,12 +1,16 @@
-// A project's settings (`/{account}/{project}/settings`), for its administrators: its project
-// tokens, rotated without downtime (make a new token, put it in CI, revoke the old one). The
-// secret of a new token is shown once; the list shows each live token by its first characters,
-// with its creation and last use. Anyone else reads that only administrators manage tokens.
+// A project's settings (`/{account}/{project}/settings`): its settings form, contributors,
+// ignored changes, tokens and transfer. Administrators change them; anyone else who sees the
+// project reads the settings and the contributors (the form is disabled for them). What the
+// caller may do comes from the server (GET /_loupe/projects/{owner}/{project}/permissions),
+// which decides every change again.
 import { useEffect, useState } from "preact/hooks";
-import { api, ApiError, type NewProjectToken, type ProjectToken, type Session } from "../api";
+import { api, type ProjectDetails, type Session } from "../api";
 import { ProjectFrame } from "../components/project-tabs";
-import { SecretOnce } from "../components/secret-once";
-import { relativeTime } from "../format";
+import { ProjectContributorsSection } from "./project-contributors-section";
+import { ProjectGeneralSection } from "./project-general-section";
+import { ProjectIgnoredChangesSection } from "./project-ignored-changes-section";
+import { ProjectTokensSection } from "./project-tokens-section";
+import { ProjectTransferSection } from "./project-transfer-section";
 
 interface Props {
   session: Session;
@@ -15,98 +19,27 @@ interface Props {
 }
 
 export function ProjectSettingsPage({ session, account, project }: Props) {
-  const [tokens, setTokens] = useState<ProjectToken[] | null>(null);
-  const [created, setCreated] = useState<NewProjectToken | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const [forbidden, setForbidden] = useState(false);
+  const [details, setDetails] = useState<ProjectDetails | null>(null);
+  const [permissions, setPermissions] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
-
-  const load = () =>
-    api.projectTokens(account, project).then(setTokens, (e) => {
-      if (e instanceof ApiError && (e.status === 403 || e.status === 401)) setForbidden(true);
-      else setError((e as Error).message);
-    });
   useEffect(() => {
-    load();
+    api.projectSettings(account, project).then(setDetails, (e) => setError((e as Error).message));
+    api.projectPermissions(account, project).then(setPermissions, () => setPermissions([]));
   }, [account, project]);
-
-  const act = async (action: () => Promise<void>) => {
-    setError(null);
-    try {
-      await action();
-      await load();
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
+  const admin = permissions.includes("admin");
 
   return (
     <ProjectFrame session={session} account={account} project={project} section="settings" head={null} error={error}>
-      <section class="page-narrow" aria-label="Project tokens">
-        <h2 class="section-title">Project tokens</h2>
-        {forbidden ? (
-          <p class="muted">Only the project's administrators see and manage its tokens.</p>
-        ) : (
-          <>
-            <p class="muted small">
-              CI uploads builds with a project token (<code>ARGOS_TOKEN</code>). To rotate one without downtime, make a new token,
-              put it in CI, then revoke the old one.
-            </p>
-            {created && (
-              <SecretOnce label="New project token" value={created.token}>
-                The new token is ready.
-              </SecretOnce>
-            )}
-            <p>
-              <button type="button" class="button button-primary"
-                onClick={() => act(async () => setCreated(await api.createProjectToken(account, project)))}>
-                New project token
-              </button>
-            </p>
-            {tokens && (
-              <table class="builds-table tokens-table" aria-label="Project tokens">
-                <thead>
-                  <tr>
-                    <th>Token</th>
-                    <th>Created</th>
-                    <th>Last used</th>
-                    <th />
-                  </tr>
-                </thead>
-                <tbody>
-                  {tokens.map((token) => (
-                    <tr key={token.id}>
-                      <td class="mono">{token.prefix}…</td>
-                      <td>{relativeTime(token.createdAt)}</td>
-                      <td>{token.lastUsedAt ? relativeTime(token.lastUsedAt) : <span class="muted">never</span>}</td>
-                      <td class="token-actions">
-                        {confirming === token.id ? (
-                          <>
-                            <button type="button" class="button button-small button-reject"
-                              onClick={() => act(async () => {
-                                await api.revokeProjectToken(account, project, token.id);
-                                setConfirming(null);
-                                if (created?.id === token.id) setCreated(null);
-                              })}>
-                              Revoke {token.prefix}…
-                            </button>
-                            <button type="button" class="link-button small" onClick={() => setConfirming(null)}>Cancel</button>
-                          </>
-                        ) : (
-                          <button type="button" class="link-button small" aria-label={`Revoke ${token.prefix}`}
-                            onClick={() => setConfirming(token.id)}>
-                            Revoke
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </>
+      <div class="page-narrow">
+        {details && !admin && <p class="callout">Only the project's administrators change its settings.</p>}
+        {details && <ProjectGeneralSection project={details} admin={admin} onSaved={setDetails} />}
+        {details && <ProjectContributorsSection account={account} project={project} admin={admin} />}
+        {details && session.plugins.includes("builds") && (
+          <ProjectIgnoredChangesSection account={account} project={project} canReview={permissions.includes("review")} />
         )}
-      </section>
+        <ProjectTokensSection account={account} project={project} />
+        {admin && <ProjectTransferSection account={account} project={project} accounts={session.accounts ?? []} />}
+      </div>
     </ProjectFrame>
   );
 }
