@@ -16,6 +16,7 @@ void install(loupe::Host& host) {
     loupe::auth::add_get_project(host);
     loupe::auth::add_update_project(host);
     loupe::auth::add_transfer_project(host);
+    loupe::auth::add_delete_project(host);
     loupe::auth::add_project_tokens(host);
     loupe::auth::add_create_project(host);
     loupe::auth::add_list_account_projects(host);

@@ -656,6 +656,19 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     assert.equal((await page.evaluate(() => fetch("/_loupe/session").then((r) => r.json()))).user.slug, "admin", "the admin's session goes on");
   });
 
+  test("a project deleted from its Settings tab, after its name is typed", async () => {
+    server.admin("project", "create", "--account", "default", "--name", "scratch");
+    await page.goto(`${server.url}/default/scratch/settings`);
+    const zone = page.getByRole("region", { name: "Delete" });
+    const button = zone.getByRole("button", { name: "Delete scratch" });
+    await zone.getByRole("textbox", { name: "Type scratch to confirm" }).fill("scratc");
+    assert.ok(await button.isDisabled(), "the button waits for the whole name");
+    await zone.getByRole("textbox", { name: "Type scratch to confirm" }).fill("scratch");
+    await button.click();
+    await page.waitForURL(`${server.url}/default`);
+    assert.equal((await server.api("GET", "projects/default/scratch", { token: server.personalAccessToken })).status, 404);
+  });
+
   test("sign out ends the session", async () => {
     await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await page.getByRole("heading", { name: "Sign in to Loupe" }).waitFor();

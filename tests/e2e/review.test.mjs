@@ -335,6 +335,49 @@ describe("reviews with the official CLIs", { skip: skipReason() }, () => {
     assert.equal((await server.api("DELETE", `${tokens}/${old.id}`, { token: owner })).status, 404);
   });
 
+  test("a team owner deletes a project with its builds; a member administering it may not", async () => {
+    const cli = clis.find((c) => c.name === "latest");
+    server.admin("user", "create", "--slug", "del-owner", "--name", "del-owner");
+    server.admin("user", "create", "--slug", "del-member", "--name", "del-member");
+    server.admin("account", "create", "--slug", "del", "--name", "Del", "--owner", "del-owner");
+    server.admin("member", "add", "--account", "del", "--user", "del-member", "--role", "member");
+    const created = server.admin("project", "create", "--account", "del", "--name", "doomed");
+    const personal = (user) => JSON.stringify(server.admin("token", "create", "--user", user, "--account", "del")).match(/arp_[A-Za-z0-9_]{36}/)[0];
+    const owner = personal("del-owner");
+    const member = personal("del-member");
+    const repo = new GitRepo({ branch: "doomed" });
+    const dir = writeScreens(repo, "doomed", { "page.png": patternPng("doomed") });
+    const run = await runCli(cli, repo, ["upload", dir], { ARGOS_TOKEN: created.token, ARGOS_API_BASE_URL: server.apiBaseUrl });
+    assert.equal(run.code, 0, describeRun(cli, run));
+    const { number } = createdBuildNumber(run);
+    for (let tries = 0; tries < 300; tries += 1) {
+      const build = await server.api("GET", `/projects/del/doomed/builds/${number}`, { token: owner });
+      if (!["pending", "progress"].includes(build.body.status)) break;
+      await new Promise((done) => setTimeout(done, 100));
+    }
+
+    const remove = (token) => server.api("DELETE", "_loupe/projects/del/doomed", { token });
+    const byMember = await remove(member);
+    assert.equal(byMember.status, 403, byMember.text);
+    assert.match(byMember.body.error, /owners of del/);
+    assert.equal((await remove(created.token)).status, 401, "a project token never administers");
+    assert.equal((await server.api("GET", "/projects/del/doomed", { token: owner })).status, 200, "a refusal deletes nothing");
+
+    assert.equal((await remove(owner)).status, 204);
+    assert.equal((await server.api("GET", "/projects/del/doomed", { token: owner })).status, 404);
+    assert.equal((await server.api("GET", `/projects/del/doomed/builds/${number}`, { token: owner })).status, 404);
+    assert.equal((await server.api("GET", "/project", { token: created.token })).status, 401, "its tokens went with it");
+    if (server.canQuery) {
+      const left = server.query(`SELECT (SELECT COUNT(*) FROM builds WHERE project_id = ${created.project.id}) + (SELECT COUNT(*) FROM project_blobs WHERE project_id = ${created.project.id})`);
+      assert.equal(Number(left[0][0]), 0, "no build and no blob held by the project: its files are the sweep's");
+    }
+    const audit = await server.api("GET", "_loupe/accounts/del/audit", { token: owner });
+    assert.equal(audit.body.results[0].action, "project.delete");
+    assert.equal(audit.body.results[0].before, "doomed");
+    // The name is free again.
+    assert.equal(server.admin("project", "create", "--account", "del", "--name", "doomed").project.name, "doomed");
+  });
+
   test("latest CLI: project update, and project contributor list, set, remove", async () => {
     const cli = clis.find((c) => c.name === "latest");
     server.admin("user", "create", "--slug", "proj-owner", "--name", "proj-owner");

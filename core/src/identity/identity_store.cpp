@@ -274,6 +274,10 @@ Project IdentityStore::transfer_project(soci::session& session, const Project& p
     return *moved;
 }
 
+void IdentityStore::delete_project(soci::session& session, const Project& project) {
+    identity_writes::delete_project(session, project.id);
+}
+
 IssuedToken IdentityStore::issue_short_lived_token(int64_t project_id, int64_t ttl_ms,
                                                    RunBinding binding) {
     return store_short_lived_token(generate_short_lived_token(), project_id, ttl_ms,

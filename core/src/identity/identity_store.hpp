@@ -76,6 +76,7 @@ public:
                                                    const std::string& base_branch) override;
     Project transfer_project(soci::session& session, const Project& project, const Account& target,
                              const std::string& name) override;
+    void delete_project(soci::session& session, const Project& project) override;
     std::vector<PersonalTokenInfo> personal_tokens(soci::session& session,
                                                    int64_t user_id) override;
     IssuedToken create_personal_token(soci::session& session, int64_t user_id,

@@ -134,6 +134,10 @@ std::optional<Project> move_project(soci::session& session, int64_t project_id,
     return identity_rows::project_by_id(session, project_id);
 }
 
+void delete_project(soci::session& session, int64_t project_id) {
+    session << "DELETE FROM projects WHERE id = :id", soci::use(project_id);
+}
+
 IssuedToken create_personal_token(soci::session& session, const User& user,
                                   const std::vector<Account>& scope,
                                   std::optional<int64_t> expires_at, const std::string& token,

@@ -37,6 +37,8 @@ std::optional<std::pair<Project, IssuedToken>> create_project(
 /// `target`; nullopt (nothing changed) when `target` has a project of that name already.
 std::optional<Project> move_project(soci::session& session, int64_t project_id,
                                     const Account& target, const std::string& name);
+/// Deletes the project row; the foreign keys of every table about it cascade.
+void delete_project(soci::session& session, int64_t project_id);
 /// A personal access token of `user` scoped to `scope` (already checked by the caller).
 IssuedToken create_personal_token(soci::session& session, const User& user,
                                   const std::vector<Account>& scope,

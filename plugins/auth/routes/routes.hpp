@@ -14,6 +14,7 @@ void add_get_me(Host& host);                         ///< GET /me
 void add_get_project(Host& host);                    ///< GET /projects/{owner}/{project}
 void add_update_project(Host& host);                 ///< PATCH /projects/{owner}/{project}
 void add_transfer_project(Host& host);               ///< POST /projects/{owner}/{project}/transfer
+void add_delete_project(Host& host);                 ///< DELETE /_loupe/projects/{owner}/{project}
 void add_create_project(Host& host);                 ///< POST /projects
 void add_list_account_projects(Host& host);          ///< GET /accounts/{accountSlug}/projects
 void add_get_account(Host& host, TeamStore& teams);  ///< GET /accounts/{accountSlug}

@@ -203,6 +203,11 @@ public:
     /// project of that name (case-insensitive). Returns the project as it now is.
     virtual Project transfer_project(soci::session& session, const Project& project,
                                      const Account& target, const std::string& name) = 0;
+    /// Deletes `project` in the caller's transaction. Every table about a project references it
+    /// with ON DELETE CASCADE, so its builds, screenshots, diffs, reviews, comments, tests,
+    /// deployments, tokens, grants and settings go with it; the stored files only it used are
+    /// left to the blob sweep (the retention job, `loupe admin prune`).
+    virtual void delete_project(soci::session& session, const Project& project) = 0;
     /// A short-lived project token (`argos_tmp_...`), optionally bound to a CI run's commit and
     /// branch.
     /// The user's live personal access tokens (not revoked, not expired), newest first.

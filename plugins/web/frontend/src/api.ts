@@ -466,6 +466,7 @@ export const api = {
   projectSettings: (owner: string, project: string) => request<ProjectDetails>("GET", projectPath(owner, project)),
   updateProject: (owner: string, project: string, changes: Record<string, unknown>) =>
     request<ProjectDetails>("PATCH", projectPath(owner, project), { body: changes }),
+  deleteProject: (owner: string, project: string) => request<void>("DELETE", `/_loupe/projects/${enc(owner)}/${enc(project)}`),
   transferProject: (owner: string, project: string, targetAccountSlug: string) =>
     request<ProjectDetails>("POST", `${projectPath(owner, project)}/transfer`, { body: { targetAccountSlug } }),
   contributors: (owner: string, project: string) =>

@@ -1,12 +1,13 @@
 // A project's settings (`/{account}/{project}/settings`): its settings form, contributors,
-// ignored changes, tokens and transfer. Administrators change them; anyone else who sees the
-// project reads the settings and the contributors (the form is disabled for them). What the
+// ignored changes, tokens, transfer and deletion. Administrators change them; anyone else who
+// sees the project reads the settings and the contributors (the form is disabled). What the
 // caller may do comes from the server (GET /_loupe/projects/{owner}/{project}/permissions),
 // which decides every change again.
 import { useEffect, useState } from "preact/hooks";
 import { api, type ProjectDetails, type Session } from "../api";
 import { ProjectFrame } from "../components/project-tabs";
 import { ProjectContributorsSection } from "./project-contributors-section";
+import { ProjectDeleteSection } from "./project-delete-section";
 import { ProjectGeneralSection } from "./project-general-section";
 import { ProjectIgnoredChangesSection } from "./project-ignored-changes-section";
 import { ProjectTokensSection } from "./project-tokens-section";
@@ -39,6 +40,7 @@ export function ProjectSettingsPage({ session, account, project }: Props) {
         )}
         <ProjectTokensSection account={account} project={project} />
         {admin && <ProjectTransferSection account={account} project={project} accounts={session.accounts ?? []} />}
+        {admin && <ProjectDeleteSection account={account} project={project} />}
       </div>
     </ProjectFrame>
   );

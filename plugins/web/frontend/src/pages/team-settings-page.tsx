@@ -81,6 +81,8 @@ function describe(entry: AuditEntry) {
       return `Opened the team to ${entry.after}`;
     case "domain.remove":
       return `Closed the team to ${entry.before}`;
+    case "project.delete":
+      return `Deleted the project ${entry.before}`;
     case "account.defaultUserLevel":
       return `Default role ${entry.before ?? "member"} → ${entry.after}`;
     default:
