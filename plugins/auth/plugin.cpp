@@ -2,9 +2,11 @@
 // their members. Token resolution itself is in the core.
 #include "loupe/plugin.hpp"
 
+#include "loupe/auth/events.hpp"
 #include "loupe/host.hpp"
 #include "loupe/http/api_description.hpp"
 #include "routes/routes.hpp"
+#include "store/invite_mail_link_store.hpp"
 
 namespace {
 
@@ -30,9 +32,14 @@ void install(loupe::Host& host) {
     loupe::auth::add_remove_account_member(host, *teams);
     loupe::auth::add_account_audit(host);
     loupe::auth::add_invite_migrations(host.migrations());
+    loupe::auth::add_invite_mail_migrations(host.migrations());
+    host.events().publishes<loupe::auth::TeamInvited>();
     static loupe::auth::InviteStore* const invites =
-        new loupe::auth::InviteStore(host.db(), host.identity());
+        new loupe::auth::InviteStore(host.db(), host.identity(), host.events());
     host.services().provide<loupe::auth::TeamDomains>(*invites);
+    static loupe::auth::InviteMailLinkStore* const mail_links =
+        new loupe::auth::InviteMailLinkStore(host);
+    host.services().provide<loupe::auth::InviteMailLinks>(*mail_links);
     loupe::auth::add_account_invites(host, *invites);
     loupe::auth::add_account_domains(host, *invites);
     loupe::auth::add_join_team(host, *invites);

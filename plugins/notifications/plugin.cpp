@@ -1,6 +1,7 @@
 // The notifications plugin: mails people what needs them (mentions, replies in threads they
 // follow, review requests, approvals and change requests on builds they follow) through the
-// company's SMTP server, batched per recipient, with one-click unsubscribe and per-user settings.
+// company's SMTP server, batched per recipient, with one-click unsubscribe and per-user settings;
+// and mails each team invite to its address at once.
 // Without `mail.host` it records nothing and sends nothing.
 #include "loupe/plugin.hpp"
 
@@ -8,6 +9,7 @@
 
 #include "delivery/notification_sender.hpp"
 #include "events/comment_notifications.hpp"
+#include "events/invite_mails.hpp"
 #include "events/review_notifications.hpp"
 #include "loupe/host.hpp"
 #include "loupe/http/api_description.hpp"
@@ -38,6 +40,7 @@ void install(Host& host) {
     sender->install();
     subscribe_to_comments(host, *sender);
     subscribe_to_reviews(host, *sender);
+    subscribe_to_invites(host, settings);
     host.log().info("notifications.mail_on",
                     {{"host", settings.host}, {"port", std::to_string(settings.port)}});
 }

@@ -220,6 +220,43 @@ describe("notification mail", { skip }, () => {
     assert.equal(mailsTo("bob@example.com").length, bobBefore + 1);
   });
 
+  test("an invite is mailed to its address at once, with a link of its own; inviting again ends it", async () => {
+    const invite = () =>
+      server.api("POST", "accounts/default/invites", { token: server.personalAccessToken, body: { members: [{ email: "cleo@example.com", level: "contributor" }] } });
+    const preview = (token) => server.api("GET", `_loupe/invites/${token}`, { token: server.personalAccessToken });
+    const first = await invite();
+    assert.equal(first.status, 201, first.text);
+    await eventually("the invite mail", () => mailsTo("cleo@example.com").length === 1);
+    const [mail] = mailsTo("cleo@example.com");
+    assert.match(mail.subject, /^Admin invited you to Default on Loupe$/);
+    const link = /(http:\/\/\S+\/_loupe\/join\/([0-9a-f]{40}))/.exec(mail.text);
+    assert.ok(link, mail.text);
+    assert.match(mail.text, /as contributor/);
+    assert.ok(mail.html.includes(`href="${link[1]}"`), mail.html);
+    assert.notEqual(link[1], first.body[0].inviteLink, "the mail carries a link of its own");
+    assert.ok(!mail.headerLines.some((line) => line.key === "list-unsubscribe"), "nothing to unsubscribe from");
+    const opened = await preview(link[2]);
+    assert.equal(opened.status, 200, opened.text);
+    assert.equal(opened.body.email, "cleo@example.com");
+    assert.equal(opened.body.level, "contributor");
+    const answered = first.body[0].inviteLink.split("/").pop();
+    assert.equal((await preview(answered)).status, 200, "the answer's link works too");
+    if (server.canQuery) {
+      const [[stored]] = server.query("SELECT mail_token_hash FROM team_invites WHERE email = 'cleo@example.com'");
+      assert.match(stored, /^[0-9a-f]{64}$/);
+      assert.ok(!mail.text.includes(stored), "only the hash is stored");
+    }
+    // Inviting again refreshes the invite: both earlier links stop working, a new mail comes.
+    assert.equal((await invite()).status, 201);
+    await eventually("the second invite mail", () => mailsTo("cleo@example.com").length === 2);
+    assert.equal((await preview(link[2])).status, 404);
+    assert.equal((await preview(answered)).status, 404);
+    const again = /\/_loupe\/join\/([0-9a-f]{40})/.exec(mailsTo("cleo@example.com")[1].text)[1];
+    assert.equal((await preview(again)).status, 200);
+    await sleep(1500);
+    assert.equal(mailsTo("cleo@example.com").length, 2, "one mail per invite");
+  });
+
   test("an SMTP server that refuses: retried, then failed in `loupe jobs list`; requests unaffected", async () => {
     smtp.refuse = true;
     const attemptsBefore = smtp.attempts;

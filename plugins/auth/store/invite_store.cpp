@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 
+#include "loupe/auth/events.hpp"
 #include "loupe/crypto/digest.hpp"
 #include "loupe/crypto/random.hpp"
 #include "loupe/db/migrations.hpp"
@@ -81,9 +82,10 @@ std::optional<TokenTarget> find_token_target(soci::session& session, const std::
         soci::rowset<soci::row> rows =
             (session.prepare << "SELECT i.id, i.account_id, a.slug, i.email, i.level, "
                                 "i.expires_at FROM team_invites i JOIN accounts a ON a.id = "
-                                "i.account_id WHERE i.token_hash = :hash AND i." +
+                                "i.account_id WHERE (i.token_hash = :hash OR i.mail_token_hash "
+                                "= :mail_hash) AND i." +
                                     std::string("accepted_at IS NULL AND i.cancelled_at IS NULL"),
-             soci::use(hash));
+             soci::use(hash), soci::use(hash));
         for (const auto& row : rows) {
             const RowReader read(row);
             target.invite_id = read.int64("id");
@@ -149,8 +151,8 @@ std::vector<TeamInvite> InviteStore::invite(const Account& team, int64_t actor_u
             if (session.got_data()) {
                 // Inviting a pending address again refreshes it: the old link stops working.
                 session << "UPDATE team_invites SET level = :level, token_hash = :hash, "
-                           "created_at = :now, expires_at = :expires, created_by = :actor "
-                           "WHERE id = :id",
+                           "mail_token_hash = NULL, created_at = :now, expires_at = :expires, "
+                           "created_by = :actor WHERE id = :id",
                     soci::use(level), soci::use(hash), soci::use(now), soci::use(invite.expires_at),
                     soci::use(actor_user_id), soci::use(existing);
                 invite.id = existing;
@@ -169,6 +171,11 @@ std::vector<TeamInvite> InviteStore::invite(const Account& team, int64_t actor_u
                                {team.id, actor_user_id, "invite.create", std::nullopt, std::nullopt,
                                 request.email + " as " + level},
                                now);
+            events_.publish(session, TeamInvited{.invite_id = invite.id,
+                                                 .account_id = team.id,
+                                                 .email = request.email,
+                                                 .level = level,
+                                                 .invited_by = actor_user_id});
             made.push_back(std::move(invite));
         }
         return made;

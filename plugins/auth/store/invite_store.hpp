@@ -19,6 +19,7 @@
 #include "loupe/auth/team_domains.hpp"
 #include "loupe/db/database.hpp"
 #include "loupe/db/migrations.hpp"
+#include "loupe/events/events.hpp"
 
 namespace loupe::auth {
 
@@ -58,8 +59,9 @@ struct InvitePreview {
 
 class InviteStore : public TeamDomains {
 public:
-    InviteStore(Database& database, Identity& identity)
-        : database_(database), identity_(identity) {}
+    /// `events`: where an invite publishes team.invited (auth/events.hpp).
+    InviteStore(Database& database, Identity& identity, Events& events)
+        : database_(database), identity_(identity), events_(events) {}
 
     /// New or refreshed invites, in the order asked, with their clear tokens.
     std::vector<TeamInvite> invite(const Account& team, int64_t actor_user_id,
@@ -96,6 +98,7 @@ public:
 private:
     Database& database_;
     Identity& identity_;
+    Events& events_;
 };
 
 /// Why `domain` (lower-cased) cannot be a team's email domain; nullopt when it can.

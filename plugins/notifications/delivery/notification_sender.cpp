@@ -3,7 +3,7 @@
 #include <optional>
 #include <vector>
 
-#include "loupe/crypto/random.hpp"
+#include "mail/message_id.hpp"
 #include "message/batch_rule.hpp"
 #include "message/digest_message.hpp"
 #include "message/unsubscribe_token.hpp"
@@ -19,14 +19,6 @@ constexpr int64_t unsubscribe_link_lifetime_ms = 30LL * 24 * 3600 * 1000;
 
 // How long one attempt may hold a batch: more than an SMTP exchange with its timeouts takes.
 constexpr int64_t batch_lease_ms = 5LL * 60 * 1000;
-
-/// The host part of the public URL, for Message-IDs.
-std::string mail_domain(const std::string& public_url) {
-    auto rest = public_url.substr(
-        public_url.find("://") == std::string::npos ? 0 : public_url.find("://") + 3);
-    rest = rest.substr(0, rest.find_first_of("/:"));
-    return rest.empty() ? "loupe.invalid" : rest;
-}
 
 /// One kind when every notification of the batch is of it, else "all".
 std::string kind_of_batch(const std::vector<NotificationItem>& items) {
@@ -81,7 +73,6 @@ std::string NotificationSender::unsubscribe_url(soci::session& session, int64_t 
 
 void NotificationSender::send(const Job& job) {
     const int64_t recipient_id = job.payload.at("recipientId").get<int64_t>();
-    const std::string domain = mail_domain(host_.public_url());
     // Claim (or take up again) the recipient's batch and render its mail in one transaction.
     const auto prepared =
         host_.db().transaction([&](soci::session& session) -> std::optional<PreparedMail> {
@@ -96,8 +87,7 @@ void NotificationSender::send(const Job& job) {
                     throw JobDeferred(delay_until_due(*oldest, now, settings_.batch_window_ms),
                                       "the batch window is still open");
                 }
-                batch = claim_batch(session, recipient_id,
-                                    "<" + crypto::random_hex(16) + "@" + domain + ">", now);
+                batch = claim_batch(session, recipient_id, new_message_id(host_.public_url()), now);
             }
             const int64_t now = now_ms();
             if (!lease_batch(session, batch->id, now, now + batch_lease_ms)) {

@@ -31,8 +31,11 @@ void fill_message(Poco::Net::MailMessage& message, const MailSettings& settings,
         Poco::Net::MailRecipient(Poco::Net::MailRecipient::PRIMARY_RECIPIENT, mail.to));
     message.setSubject(Poco::Net::MailMessage::encodeWord(mail.subject, "UTF-8"));
     message.set("Message-ID", mail.message_id);
-    message.set("List-Unsubscribe", "<" + mail.unsubscribe_url + ">");
-    message.set("List-Unsubscribe-Post", "List-Unsubscribe=One-Click");
+    // A mail someone asked for one by one (an invite) has nothing to unsubscribe from.
+    if (!mail.unsubscribe_url.empty()) {
+        message.set("List-Unsubscribe", "<" + mail.unsubscribe_url + ">");
+        message.set("List-Unsubscribe-Post", "List-Unsubscribe=One-Click");
+    }
     message.set("Auto-Submitted", "auto-generated");
     message.setContentType("multipart/alternative");
     message.addPart("text", new Poco::Net::StringPartSource(mail.text, "text/plain; charset=UTF-8"),

@@ -16,7 +16,7 @@ struct OutgoingMail {
     std::string text;
     std::string html;
     std::string message_id;       ///< "<...@host>": the same on every attempt of one batch
-    std::string unsubscribe_url;  ///< for List-Unsubscribe (one-click, RFC 8058)
+    std::string unsubscribe_url;  ///< for List-Unsubscribe (one-click, RFC 8058); empty: none
 };
 
 class SmtpMailer {

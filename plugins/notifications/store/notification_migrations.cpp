@@ -42,6 +42,15 @@ CREATE TABLE notification_secrets (
   created_at BIGINT NOT NULL
 )
 )SQL");
+    // One row per team.invited event whose mail the SMTP server accepted: a redelivered event
+    // finds it and mails nothing again.
+    migrations.add(2, "mailed team invites", R"SQL(
+CREATE TABLE notification_invite_mails (
+  event_id TEXT PRIMARY KEY,
+  invite_id BIGINT NOT NULL,
+  sent_at BIGINT NOT NULL
+);
+)SQL");
 }
 
 }  // namespace loupe::notifications

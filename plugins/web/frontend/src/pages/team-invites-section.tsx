@@ -1,13 +1,13 @@
 // A team's invites on its settings page, for its owners: invite people by email with a role
-// (each invite's own link is shown once, to pass on when the server mails nothing), cancel a
-// pending invite, and reset the team's shared invite link (the old link stops working; the new
-// one is shown once, since the server keeps only its hash).
+// (the server mails each invite when mail is configured; the answer's link is shown once, to
+// pass on when it is not), cancel a pending invite, and reset the team's shared invite link
+// (the old link stops working; the new one is shown once, since the server keeps its hash).
 import { useEffect, useState } from "preact/hooks";
 import { api, type TeamInvite, type TeamRole } from "../api";
 import { SecretOnce } from "../components/secret-once";
 import { relativeTime } from "../format";
 
-export function TeamInvitesSection({ account, onChange }: { account: string; onChange: () => void }) {
+export function TeamInvitesSection({ account, mailed, onChange }: { account: string; mailed: boolean; onChange: () => void }) {
   const [invites, setInvites] = useState<TeamInvite[] | null>(null);
   const [emails, setEmails] = useState("");
   const [level, setLevel] = useState<TeamRole>("member");
@@ -65,8 +65,9 @@ export function TeamInvitesSection({ account, onChange }: { account: string; onC
       </form>
       {made.map((invite) => (
         <SecretOnce key={invite.id} label={`Invite link for ${invite.email}`} value={invite.inviteLink ?? ""}>
-          <strong>{invite.email}</strong> is invited as {invite.level}; the invite was mailed if this server sends mail. Its link
-          works once, until {new Date(invite.expiresAt).toLocaleDateString()}.
+          <strong>{invite.email}</strong> is invited as {invite.level}.{" "}
+          {mailed ? "A mail with a link of its own is on its way; this link works as well" : "This server sends no mail: pass this link on"}{" "}
+          (once, until {new Date(invite.expiresAt).toLocaleDateString()}).
         </SecretOnce>
       ))}
       {error && <p class="form-error" role="alert">{error}</p>}

@@ -138,6 +138,11 @@ export function TeamSettingsPage({ session, account }: { session: Session; accou
     );
   }, [details, version]);
 
+  const [mailed, setMailed] = useState(false);
+  useEffect(() => {
+    if (session.plugins.includes("notifications"))
+      api.notificationSettings().then((settings) => setMailed(settings.mailConfigured), () => setMailed(false));
+  }, []);
   const changed = () => setVersion((v) => v + 1);
   return (
     <div class="page page-narrow">
@@ -150,7 +155,7 @@ export function TeamSettingsPage({ session, account }: { session: Session; accou
             <>
               {admin ? <DefaultRole account={details} onSaved={setDetails} /> : null}
               <TeamMembersSection account={account} admin={admin} onChange={changed} />
-              {admin && <TeamInvitesSection account={account} onChange={changed} />}
+              {admin && <TeamInvitesSection account={account} mailed={mailed} onChange={changed} />}
               <TeamDomainsSection account={account} admin={admin} onChange={changed} />
               {admin && <AuditTrail account={account} version={version} />}
             </>
