@@ -135,6 +135,9 @@ void Runtime::set_public_url(std::string url) {
 }
 
 void Runtime::load_plugins() {
+    if (!hosts_.empty()) {
+        return;
+    }
     auto core_host = std::make_unique<HostImpl>("core", *context_);
     register_core_routes(*core_host);
     core_host->services().provide<BlobSweep>(*blob_sweeper_);

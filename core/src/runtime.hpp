@@ -42,7 +42,8 @@ public:
     Runtime& operator=(const Runtime&) = delete;
 
     /// Registers the core's routes, then opens, orders and installs plugins.enabled from
-    /// plugins.path, and freezes the registries. Throws PluginLoadError with the reason.
+    /// plugins.path, and freezes the registries. Throws PluginLoadError with the reason. A
+    /// second call does nothing (a command line may ask in several places).
     void load_plugins();
     /// Core track first, then each plugin's in install order. With the plugins loaded, also
     /// records which of them hold blob keys (for the blob sweep).

@@ -619,6 +619,7 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
       assert.equal(await members.getByRole("combobox", { name: "Role of Admin" }).inputValue(), "owner");
       const trail = page.getByRole("region", { name: "Recent changes" });
       await trail.getByText("@mona: role member → contributor").waitFor();
+      await trail.getByText(/^Changed default: autoApprovedBranchGlob main → release\/\*/).waitFor();
       if (process.env.LOUPE_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "team-settings.png"), fullPage: true });
 
       const listed = await server.api("GET", "accounts/default/members?search=mona", { token: server.personalAccessToken });

@@ -54,6 +54,22 @@ describe("refusals", { skip: skipReason() }, () => {
     });
   }
 
+  test("an unknown `loupe admin` command says so and exits 2 (the plugins load once)", () => {
+    for (const args of [["admin", "nonsense", "x"], ["admin", "git"]]) {
+      let failure;
+      try {
+        server.cli(args);
+      } catch (error) {
+        failure = error;
+      }
+      assert.ok(failure, `loupe ${args.join(" ")} succeeded`);
+      assert.equal(failure.status, 2);
+      const stderr = failure.stderr.toString();
+      assert.match(stderr, /^loupe admin: (unknown command "nonsense x"|missing action after "git")/, stderr);
+      assert.doesNotMatch(stderr, /described twice/);
+    }
+  });
+
   test("5d. a route the server does not have: the CLI prints the JSON 404, not the review page", async () => {
     // `argos whoami` (the latest CLI) reads GET {base}/me. Under a base URL naming no route
     // every path is unknown, and a path the shape of a page ("/{account}/{project}") answered

@@ -468,6 +468,29 @@ describe("reviews with the official CLIs", { skip: skipReason() }, () => {
     assert.match(notAdmin.output, /not an administrator of kim-team/, describeRun(cli, notAdmin));
     const outOfScope = await transfer("proj2/web", ["--to", "default"]);
     assert.notEqual(outOfScope.code, 0, describeRun(cli, outOfScope));
+
+    // Each change left its row in the account's trail, refusals none.
+    const trail = async (account) => (await server.api("GET", `_loupe/accounts/${account}/audit?perPage=100`, { token: wide })).body.results;
+    const proj = await trail("proj");
+    const updates = proj.filter((entry) => entry.action === "project.update").reverse();
+    const first = { before: JSON.parse(updates[0].before), after: JSON.parse(updates[0].after) };
+    assert.equal(first.before.autoApprovedBranchGlob, "main");
+    assert.equal(first.after.autoApprovedBranchGlob, "release/*");
+    assert.equal(first.after.defaultBaseBranch, "trunk");
+    assert.equal(first.after.project, "site");
+    assert.equal(updates[0].actor.slug, "proj-owner");
+    assert.ok(updates.some((entry) => JSON.parse(entry.after).name === "portal"), "the rename");
+    assert.ok(!updates.some((entry) => JSON.parse(entry.after).name === "bad name"), "a refusal records nothing");
+    const levels = proj.filter((entry) => entry.action === "project.contributor").reverse();
+    assert.deepEqual(levels.map((entry) => [entry.subject.slug, entry.before, entry.after]), [
+      ["proj-kim", null, "portal: reviewer"],
+      ["proj-kim", "portal: reviewer", null],
+      ["proj-kim", null, "portal: reviewer"],
+    ]);
+    for (const account of ["proj", "proj2"]) {
+      const moves = (await trail(account)).filter((entry) => entry.action === "project.transfer");
+      assert.deepEqual(moves.map((entry) => [entry.before, entry.after]), [["proj/portal", "proj2/web"]], account);
+    }
   });
 
   test("latest CLI: test list, get and changes, and change list, unignore and ignore", async () => {

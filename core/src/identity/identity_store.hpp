@@ -52,6 +52,7 @@ public:
     std::optional<Principal> user_principal(int64_t user_id,
                                             std::optional<int64_t> personal_token_id) override;
     Json project_json(const Project& project) override;
+    Json project_json_in(soci::session& session, int64_t project_id) override;
     std::vector<Json> projects_json(const std::vector<Project>& projects) override;
     bool is_changeable_project_field(const std::string& field) override;
     void change_project_field(soci::session& session, const Project& project,

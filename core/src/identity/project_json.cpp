@@ -1,6 +1,7 @@
 // The Project resource: the identity fields core owns, then each plugin's settings fields.
 #include <soci/soci.h>
 
+#include "identity/identity_rows.hpp"
 #include "identity/identity_store.hpp"
 #include "identity/project_core_fields.hpp"
 
@@ -53,6 +54,18 @@ void IdentityStore::change_project_field(soci::session& session, const Project& 
 
 Json IdentityStore::project_json(const Project& project) {
     return std::move(projects_json({project}).front());
+}
+
+Json IdentityStore::project_json_in(soci::session& session, int64_t project_id) {
+    const auto project = identity_rows::project_by_id(session, project_id);
+    if (!project) {
+        return nullptr;
+    }
+    std::vector<Json> resources{core_fields(*project)};
+    for (const auto& writer : project_field_writers_) {
+        writer(session, {*project}, resources);
+    }
+    return std::move(resources.front());
 }
 
 std::vector<Json> IdentityStore::projects_json(const std::vector<Project>& projects) {

@@ -66,8 +66,9 @@ void add_project_contributors(Host& host, ContributorStore& contributors) {
         Method::put, path + "/{userId}", AuthRequirement::project_or_personal_token,
         RouteAccess::project(ProjectPermission::admin, not_project_admin), read_contributor_level,
         [&contributors](Request& request, const ContributorLevelInput& input) {
-            return Response::json(contributor_json(contributors.set(
-                request.access().require_project(), input.user_account_id, input.level)));
+            return Response::json(contributor_json(
+                contributors.set(request.access().require_project(), input.user_account_id,
+                                 input.level, request.principal().user_id)));
         });
     // Seeing the project is enough to leave it; removing someone else takes its admin
     // permission, as the guard computed it.
@@ -82,7 +83,7 @@ void add_project_contributors(Host& host, ContributorStore& contributors) {
             if (!self && !request.access().permissions.admin) {
                 throw HttpError::forbidden(not_project_admin);
             }
-            contributors.remove(project, user_account_id);
+            contributors.remove(project, user_account_id, request.principal().user_id);
             return Response::no_content();
         });
 }

@@ -4,9 +4,12 @@
 // tokens and settings go with the project; its URLs change with its owner.
 #include <soci/soci.h>
 
+#include <set>
+
 #include "loupe/http/json_reader.hpp"
 #include "loupe/text/strings.hpp"
 #include "routes/routes.hpp"
+#include "store/team_audit.hpp"
 
 namespace loupe::auth {
 namespace {
@@ -52,7 +55,21 @@ void add_transfer_project(Host& host) {
             }
             const std::string name = input.name.value_or(project.name);
             const Project moved = database.transaction([&](soci::session& session) {
-                return identity.transfer_project(session, project, target, name);
+                Project result = identity.transfer_project(session, project, target, name);
+                // Both accounts' trails: one lost the project, the other gained it.
+                const std::string from = project.account_slug + "/" + project.name;
+                const std::string to = target.slug + "/" + result.name;
+                for (const int64_t account_id : std::set<int64_t>{project.account_id, target.id}) {
+                    team_audit::record(session,
+                                       {.account_id = account_id,
+                                        .actor_user_id = request.principal().user_id,
+                                        .action = "project.transfer",
+                                        .subject_user_id = std::nullopt,
+                                        .before = from,
+                                        .after = to},
+                                       now_ms());
+                }
+                return result;
             });
             return Response::json(identity.project_json(moved));
         });

@@ -4,6 +4,7 @@
 
 #include "loupe/db/row_reader.hpp"
 #include "loupe/http/http_error.hpp"
+#include "store/team_audit.hpp"
 
 namespace loupe::auth {
 namespace {
@@ -47,6 +48,31 @@ ProjectContributor grant_of(soci::session& session, int64_t project_id, int64_t 
     throw HttpError::not_found("This user is not a contributor on the project.");
 }
 
+std::optional<std::string> level_held(soci::session& session, int64_t project_id, int64_t user_id) {
+    std::string level;
+    session << "SELECT level FROM project_users WHERE project_id = :project AND user_id = :user",
+        soci::use(project_id), soci::use(user_id), soci::into(level);
+    return session.got_data() ? std::optional<std::string>(level) : std::nullopt;
+}
+
+/// The account's trail: "web: reviewer" before and after (none when there was or is no level).
+void record_level_change(soci::session& session, const Project& project, int64_t actor_user_id,
+                         int64_t user_id, const std::optional<std::string>& before,
+                         const std::optional<std::string>& after) {
+    const auto on_project = [&](const std::optional<std::string>& level) {
+        return level ? std::optional<std::string>(project.name + ": " + *level) : std::nullopt;
+    };
+    team_audit::record(
+        session,
+        {.account_id = project.account_id,
+         .actor_user_id = actor_user_id != 0 ? std::optional(actor_user_id) : std::nullopt,
+         .action = "project.contributor",
+         .subject_user_id = user_id,
+         .before = on_project(before),
+         .after = on_project(after)},
+        now_ms());
+}
+
 }  // namespace
 
 ContributorPage ContributorStore::list(const Project& project, int64_t current_user_id,
@@ -75,7 +101,7 @@ int64_t ContributorStore::user_of_account(int64_t user_account_id) {
 }
 
 ProjectContributor ContributorStore::set(const Project& project, int64_t user_account_id,
-                                         const std::string& level) {
+                                         const std::string& level, int64_t actor_user_id) {
     return database_.transaction([&](soci::session& session) {
         const int64_t user_id = user_of_account_in(session, user_account_id);
         // Only people of the project's account get a level on it: its team's members, or the
@@ -89,20 +115,26 @@ ProjectContributor ContributorStore::set(const Project& project, int64_t user_ac
         if (belongs == 0) {
             throw HttpError::bad_request("This user is not a member of the project's account.");
         }
+        const auto held = level_held(session, project.id, user_id);
         const int64_t now = now_ms();
         session << "INSERT INTO project_users (project_id, user_id, level, created_at) "
                    "VALUES (:project, :user, :level, :now) "
                    "ON CONFLICT (project_id, user_id) DO UPDATE SET level = excluded.level",
             soci::use(project.id), soci::use(user_id), soci::use(level), soci::use(now);
+        if (held != level) {
+            record_level_change(session, project, actor_user_id, user_id, held, level);
+        }
         return grant_of(session, project.id, user_id);
     });
 }
 
-void ContributorStore::remove(const Project& project, int64_t user_account_id) {
+void ContributorStore::remove(const Project& project, int64_t user_account_id,
+                              int64_t actor_user_id) {
     database_.transaction([&](soci::session& session) {
         const int64_t user_id = user_of_account_in(session, user_account_id);
         const ProjectContributor grant = grant_of(session, project.id, user_id);
         session << "DELETE FROM project_users WHERE id = :id", soci::use(grant.id);
+        record_level_change(session, project, actor_user_id, user_id, grant.level, std::nullopt);
     });
 }
 

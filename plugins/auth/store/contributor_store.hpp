@@ -38,13 +38,14 @@ public:
                          int64_t limit);
     /// Grants `level` to the user whose personal account is `user_account_id`, or changes the
     /// level they hold (untouched when it is the same). 404 "User not found." for an id naming
-    /// no user; 400 for a user who is not a member of the project's account.
+    /// no user; 400 for a user who is not a member of the project's account. A change leaves a
+    /// `project.contributor` row in the account's trail, by `actor_user_id` (0: none).
     ProjectContributor set(const Project& project, int64_t user_account_id,
-                           const std::string& level);
+                           const std::string& level, int64_t actor_user_id);
     /// The user whose personal account is `user_account_id`: 404 "User not found." when none.
     int64_t user_of_account(int64_t user_account_id);
-    /// Revokes the grant; 404 when the user holds none on the project.
-    void remove(const Project& project, int64_t user_account_id);
+    /// Revokes the grant, with its row in the account's trail; 404 when the user holds none.
+    void remove(const Project& project, int64_t user_account_id, int64_t actor_user_id);
 
 private:
     Database& database_;

@@ -148,6 +148,10 @@ public:
     virtual Json user_ref(int64_t user_id) = 0;
     /// The Project resource: identity fields plus every enabled plugin's settings fields.
     virtual Json project_json(const Project& project) = 0;
+    /// The Project resource as `session` (a transaction) sees it, re-reading the project row:
+    /// the state before and after a change inside the change's transaction. Null when the
+    /// project is gone.
+    virtual Json project_json_in(soci::session& session, int64_t project_id) = 0;
     /// The resources of several projects, each plugin reading its settings once for all.
     virtual std::vector<Json> projects_json(const std::vector<Project>& projects) = 0;
     /// True when a plugin lets `field` of the Project resource be changed (project_fields.hpp).

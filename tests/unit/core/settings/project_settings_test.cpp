@@ -108,7 +108,9 @@ TEST_CASE_FIXTURE(RuntimeFixture,
     CHECK(project_json["deploymentAuth"] == "project");
     CHECK(runtime->identity().is_changeable_project_field("autoApprovedBranchGlob"));
     CHECK(runtime->identity().is_changeable_project_field("deploymentAuth"));
-    CHECK_FALSE(runtime->identity().is_changeable_project_field("retentionDays"));
+    CHECK(runtime->identity().is_changeable_project_field("retentionDays"));
+    // Shown only: quotas are set with `loupe admin quota`, ids never change.
+    CHECK_FALSE(runtime->identity().is_changeable_project_field("quota"));
     CHECK_FALSE(runtime->identity().is_changeable_project_field("id"));
     // The identity fields are core's own.
     CHECK(runtime->identity().is_changeable_project_field("name"));

@@ -61,6 +61,22 @@ function DefaultRole({ account, onSaved }: { account: AccountDetails; onSaved: (
   );
 }
 
+/** "web: reviewer" → "reviewer"; none → "no level". */
+const levelOf = (text: string | null) => (text ? text.slice(text.indexOf(":") + 2) : "no level");
+
+/** "Changed web: autoApprovedBranchGlob main → release/*" from the JSON objects stored. */
+function projectUpdate(entry: AuditEntry) {
+  try {
+    const before = JSON.parse(entry.before ?? "{}");
+    const after = JSON.parse(entry.after ?? "{}");
+    const shown = (value: unknown) => (value === null || value === undefined ? "none" : typeof value === "string" ? value : JSON.stringify(value));
+    const fields = Object.keys(after).filter((key) => key !== "project");
+    return `Changed ${before.project}: ${fields.map((key) => `${key} ${shown(before[key])} → ${shown(after[key])}`).join(", ")}`;
+  } catch {
+    return "Changed a project";
+  }
+}
+
 /** One sentence per kind of change the server records; an unknown kind reads as its name. */
 function describe(entry: AuditEntry) {
   const who = entry.subject ? `@${entry.subject.slug}` : "someone";
@@ -81,6 +97,12 @@ function describe(entry: AuditEntry) {
       return `Opened the team to ${entry.after}`;
     case "domain.remove":
       return `Closed the team to ${entry.before}`;
+    case "project.update":
+      return projectUpdate(entry);
+    case "project.contributor":
+      return `${who} on ${(entry.after ?? entry.before ?? "").split(":")[0]}: ${levelOf(entry.before)} → ${levelOf(entry.after)}`;
+    case "project.transfer":
+      return `Moved ${entry.before} to ${entry.after}`;
     case "project.delete":
       return `Deleted the project ${entry.before}`;
     case "account.defaultUserLevel":
