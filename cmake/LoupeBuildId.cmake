@@ -29,6 +29,9 @@ foreach(pair IN LISTS loupe_sdk_header_pairs)
   list(APPEND LOUPE_SDK_HEADERS "${relative}")
   list(APPEND loupe_sdk_header_files "${absolute}")
 endforeach()
+# The hash covers the headers' contents: an edited header re-runs the configure step, so the
+# build id never lags behind the headers it names (a stale one refuses the packaged example).
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${loupe_sdk_header_files})
 loupe_sdk_hash_files(LOUPE_SDK_HASH ${loupe_sdk_header_files})
 loupe_compose_build_id(LOUPE_BUILD_ID SANITIZE "${LOUPE_SANITIZE}" POCO "${Poco_VERSION}"
   JSON "${nlohmann_json_VERSION}" SDK "${LOUPE_SDK_HASH}")
