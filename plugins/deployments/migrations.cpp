@@ -81,6 +81,12 @@ CREATE TABLE deployment_links (
 CREATE INDEX deployment_links_deployment ON deployment_links (deployment_id, site_name);
 CREATE INDEX deployment_links_project ON deployment_links (project_id, expires_at)
 )SQL");
+    // A project's own production site name (its domain under plugins.deployments.domain): one
+    // project per name.
+    migrations.add(3, "a project's production site name", R"SQL(
+ALTER TABLE deployment_settings ADD COLUMN production_name TEXT;
+CREATE UNIQUE INDEX deployment_settings_production_name ON deployment_settings (production_name);
+)SQL");
 }
 
 }  // namespace loupe::deployments

@@ -31,6 +31,7 @@ void install(loupe::Host& host) {
     add_get_deployment(*context);
     add_list_deployments(*context);
     add_site_link_routes(*context);
+    add_project_domain_routes(*context);
     add_site_routes(*context);
     add_admin_command(*context);
     host.blob_references().add(referenced_by_deployments);

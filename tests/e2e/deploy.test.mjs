@@ -4,6 +4,7 @@
 // deploy of the same files uploads nothing, and `--prod` moves the production alias.
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { logTail, uploadRequests } from "./support/checks.mjs";
@@ -148,3 +149,94 @@ function privateLink(server, site) {
   const { url } = JSON.parse(server.cli(["admin", "deployments", "link", "--site", site, "--json"]));
   return `${server.sitesUrl}${new URL(url).pathname}`;
 }
+
+// With plugins.deployments.domain, sites are hosts under it: `argos project domain get|set`
+// reads and names the host of a project's production deployments.
+describe("a project's production domain (plugins.deployments.domain)", { skip: skipReason() }, () => {
+  const sites = "sites.example.test";
+  let server;
+  let repo;
+  before(async () => {
+    server = await LoupeServer.start({
+      node22,
+      settings: ["plugins.enabled=auth,builds,deployments", `plugins.deployments.domain=${sites}`, "plugins.deployments.cache_ttl_ms=0"],
+    });
+    repo = new GitRepo({ branch: "domain" });
+    // Sites open to anyone: the host alone serves them.
+    const opened = await server.api("PATCH", "/projects/default/default", { token: server.personalAccessToken, body: { deploymentAuth: "public" } });
+    assert.equal(opened.status, 200, opened.text);
+  });
+  after(async () => {
+    await server?.stop();
+  });
+
+  const cli = clis.find((c) => c.name === "latest");
+  const domain = async (args) => {
+    const run = await runCli(cli, repo, ["project", "domain", ...args, "--json"], {
+      ARGOS_API_BASE_URL: server.apiBaseUrl, ARGOS_TOKEN: server.personalAccessToken, ARGOS_PROJECT: "default/default" });
+    return { ...run, json: run.code === 0 ? JSON.parse(run.stdout) : null };
+  };
+  /** GET / on the API's port as the browser asks for `host`. */
+  const page = (host) => new Promise((done, fail) => {
+    const request = httpRequest({ host: "127.0.0.1", port: new URL(server.url).port, path: "/", headers: { Host: host } }, (response) => {
+      let body = "";
+      response.on("data", (chunk) => (body += chunk));
+      response.on("end", () => done({ status: response.statusCode, body }));
+    });
+    request.on("error", fail);
+    request.end();
+  });
+  const deployProd = async (variant) => {
+    const { dir, files } = writeSite(repo, `prod-${variant}`, "domain", variant);
+    const run = await runCli(cli, repo, ["deploy", dir, "--prod"], { ARGOS_API_BASE_URL: server.apiBaseUrl, ARGOS_TOKEN: server.projectToken });
+    assert.equal(run.code, 0, describeRun(cli, run));
+    return files["index.html"];
+  };
+
+  test("get answers the production alias's host, set names the project's own, which follows production", async () => {
+    const initial = await domain(["get"]);
+    assert.equal(initial.code, 0, describeRun(cli, initial));
+    assert.equal(initial.json.domain, `default--default.${sites}`);
+    const first = await deployProd("first");
+    assert.equal((await page(`default--default.${sites}`)).body, first);
+
+    const set = await domain(["set", `acme-web.${sites}`]);
+    assert.equal(set.code, 0, describeRun(cli, set));
+    assert.equal(set.json.domain, `acme-web.${sites}`);
+    assert.equal((await domain(["get"])).json.domain, `acme-web.${sites}`);
+    assert.deepEqual(await page(`acme-web.${sites}`), { status: 200, body: first }, "served at once");
+    const second = await deployProd("second");
+    assert.equal((await page(`acme-web.${sites}`)).body, second, "the name follows the newest production deployment");
+    assert.equal((await page(`default--default.${sites}`)).body, second, "beside the production alias");
+
+    // A new name frees the old one; the alias itself means no name of the project's own.
+    assert.equal((await domain(["set", `acme-docs.${sites}`])).json.domain, `acme-docs.${sites}`);
+    assert.equal((await page(`acme-docs.${sites}`)).body, second);
+    assert.equal((await page(`acme-web.${sites}`)).status, 404);
+    assert.equal((await domain(["set", `default--default.${sites}`])).json.domain, `default--default.${sites}`);
+    assert.equal((await page(`acme-docs.${sites}`)).status, 404);
+  });
+
+  test("refusals: outside the domain, a bad name, another project's name, a project token, no admin", async () => {
+    const put = (body, token = server.personalAccessToken, project = "default/default") =>
+      server.api("PUT", `/projects/${project}/domain`, { token, body });
+    assert.equal((await put({ domain: "acme-web.example.com" })).status, 400);
+    assert.equal((await put({ domain: `nodash.${sites}` })).status, 400);
+    assert.equal((await put({ domain: `a--b.${sites}` })).status, 400);
+    assert.equal((await put({})).status, 400);
+    server.admin("project", "create", "--account", "default", "--name", "other");
+    assert.equal((await put({ domain: `other-site.${sites}` }, server.personalAccessToken, "default/other")).status, 200);
+    const taken = await put({ domain: `other-site.${sites}` });
+    assert.equal(taken.status, 409, taken.text);
+    assert.match(taken.body.error, /already taken/);
+    assert.equal((await put({ domain: `other--default.${sites}` })).status, 400, "an alias's form is never a name");
+    assert.equal((await put({ domain: `mine-site.${sites}` }, server.projectToken)).status, 401, "a project token never administers");
+    server.admin("user", "create", "--slug", "viewer-vi", "--name", "Vi");
+    server.admin("member", "add", "--account", "default", "--user", "viewer-vi", "--role", "contributor");
+    server.admin("project", "grant", "--project", "default/default", "--user", "viewer-vi", "--level", "viewer");
+    const viewer = JSON.stringify(server.admin("token", "create", "--user", "viewer-vi", "--account", "default")).match(/arp_[A-Za-z0-9_]{36}/)[0];
+    assert.equal((await put({ domain: `mine-site.${sites}` }, viewer)).status, 403, "a viewer does not administer");
+    assert.equal((await server.api("GET", "/projects/default/default/domain", { token: viewer })).status, 200, "but reads it");
+    assert.equal((await domain(["get"])).json.domain, `default--default.${sites}`, "nothing changed");
+  });
+});

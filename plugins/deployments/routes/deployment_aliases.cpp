@@ -3,6 +3,7 @@
 #include "loupe/http/http_error.hpp"
 #include "site_names.hpp"
 #include "store/aliases.hpp"
+#include "store/settings.hpp"
 
 namespace loupe::deployments {
 
@@ -37,9 +38,17 @@ void refuse_alias_conflicts(soci::session& session, const Project& project,
 
 void point_aliases(soci::session& session, const Project& project,
                    const std::vector<PlannedAlias>& aliases, int64_t deployment_id) {
+    bool production = false;
     for (const auto& alias : aliases) {
         upsert_alias(session, alias.name, alias.type, project.id, deployment_id);
         follow_legacy_alias(session, alias.legacy_name, alias.type, project.id, deployment_id);
+        production = production || alias.type == "production";
+    }
+    // The project's own production name follows too; setting it made it the project's.
+    if (production) {
+        if (const auto name = load_settings(session, project.id).production_name) {
+            upsert_alias(session, *name, "production", project.id, deployment_id);
+        }
     }
 }
 

@@ -40,6 +40,20 @@ void follow_legacy_alias(soci::session& session, const std::string& alias, const
         soci::use(deployment_id, "deployment2");
 }
 
+void delete_alias(soci::session& session, const std::string& alias, int64_t project_id) {
+    session << "DELETE FROM deployment_aliases WHERE alias = :alias AND project_id = :project",
+        soci::use(alias, "alias"), soci::use(project_id, "project");
+}
+
+std::optional<int64_t> alias_target(soci::session& session, const std::string& alias,
+                                    int64_t project_id) {
+    int64_t deployment_id = 0;
+    session << "SELECT deployment_id FROM deployment_aliases WHERE alias = :alias AND "
+               "project_id = :project",
+        soci::use(alias, "alias"), soci::use(project_id, "project"), soci::into(deployment_id);
+    return session.got_data() ? std::optional(deployment_id) : std::nullopt;
+}
+
 std::map<int64_t, std::vector<Alias>> aliases_of(soci::session& session,
                                                  const std::vector<int64_t>& deployment_ids) {
     std::map<int64_t, std::vector<Alias>> aliases;

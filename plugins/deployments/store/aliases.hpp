@@ -26,6 +26,12 @@ std::optional<int64_t> alias_owner(soci::session& session, const std::string& al
 void follow_legacy_alias(soci::session& session, const std::string& alias, const std::string& type,
                          int64_t project_id, int64_t deployment_id);
 
+/// Deletes the project's alias `alias` (another project's is left alone).
+void delete_alias(soci::session& session, const std::string& alias, int64_t project_id);
+/// The deployment the project's alias `alias` points at, if any.
+std::optional<int64_t> alias_target(soci::session& session, const std::string& alias,
+                                    int64_t project_id);
+
 struct Alias {
     std::string name;
     std::string type;  ///< branch | production

@@ -1,5 +1,7 @@
 #include "store/settings.hpp"
 
+#include <soci/soci.h>
+
 #include <memory>
 
 namespace loupe::deployments {
@@ -10,7 +12,8 @@ const std::shared_ptr<const ProjectSettingsTable<ProjectSettings>>& settings_tab
         std::vector{
             setting_column("enabled", &ProjectSettings::enabled),
             setting_column("production_branch_glob", &ProjectSettings::production_branch_glob),
-            setting_column("auth", &ProjectSettings::auth)},
+            setting_column("auth", &ProjectSettings::auth),
+            setting_column("production_name", &ProjectSettings::production_name)},
         true);
     return table;
 }
@@ -22,6 +25,14 @@ const std::vector<std::string>& site_auth_modes() {
 
 ProjectSettings load_settings(soci::session& session, int64_t project_id) {
     return settings_table()->read(session, project_id);
+}
+
+bool production_name_owner(soci::session& session, const std::string& name, int64_t project_id) {
+    long long count = 0;
+    session << "SELECT COUNT(*) FROM deployment_settings WHERE production_name = :name AND "
+               "project_id <> :project",
+        soci::use(name, "name"), soci::use(project_id, "project"), soci::into(count);
+    return count > 0;
 }
 
 std::map<int64_t, ProjectSettings> load_settings(soci::session& session,

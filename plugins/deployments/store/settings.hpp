@@ -20,6 +20,9 @@ struct ProjectSettings {
     /// Who may view the sites: project (public projects openly, private ones with a signed
     /// link), public, private, or domain-private (private except the production alias).
     std::string auth = "project";
+    /// A site name of the project's own that follows its newest production deployment
+    /// (`PUT /projects/{owner}/{project}/domain`), besides the production alias; unset: none.
+    std::optional<std::string> production_name;
 };
 
 /// The values of `auth`: project, public, private, domain-private.
@@ -27,6 +30,8 @@ const std::vector<std::string>& site_auth_modes();
 /// The plugin's table of them (loupe/settings/project_settings.hpp: NULL is "not set").
 const std::shared_ptr<const ProjectSettingsTable<ProjectSettings>>& settings_table();
 ProjectSettings load_settings(soci::session& session, int64_t project_id);
+/// True when a project other than `project_id` holds `name` as its production name.
+bool production_name_owner(soci::session& session, const std::string& name, int64_t project_id);
 /// The settings of several projects in one statement (every id present).
 std::map<int64_t, ProjectSettings> load_settings(soci::session& session,
                                                  const std::vector<int64_t>& project_ids);

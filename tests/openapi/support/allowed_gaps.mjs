@@ -12,7 +12,6 @@ export const allowedGaps = [
   // admin commands instead.
   notImplemented("(GET|POST|PATCH|DELETE) /media\\S*", "no media library"),
   notImplemented("GET /projects/\\{owner\\}/\\{project\\}/media", "no media library"),
-  notImplemented("(GET|PUT) /projects/\\{owner\\}/\\{project\\}/domain", "no custom deployment domain per project (plugins.deployments.domain serves every site)"),
   notImplemented("GET /deployments/resolve/\\{domain\\}", "Loupe serves the sites itself and needs no resolver for a separate edge"),
   notImplemented("(GET|POST|PATCH|DELETE) /projects/\\{owner\\}/\\{project\\}/tests/\\{testId\\}/(comments|subscription)\\S*", "no comments on tests, no subscriptions to tests"),
 
