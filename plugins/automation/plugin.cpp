@@ -32,10 +32,11 @@ void install(Host& host) {
     plugin.settings = read_automation_settings(host.config());
     add_automation_migrations(host.migrations());
     add_rule_routes(host, plugin.settings);
-    add_run_routes(host);
     plugin.delivery = std::make_unique<ActionDelivery>(host, plugin.settings);
     plugin.delivery->install();
-    subscribe_rules(host, host.services().require<builds::BuildsService>(), *plugin.delivery);
+    auto& builds = host.services().require<builds::BuildsService>();
+    add_run_routes(host, builds, *plugin.delivery);
+    subscribe_rules(host, builds, *plugin.delivery);
 }
 
 }  // namespace

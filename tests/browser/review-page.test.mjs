@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { missingNodeModules, node22, runCli } from "../e2e/support/cli.mjs";
@@ -18,7 +19,7 @@ import { cli, createBuild, finalizeBuild, uploadWithCli } from "./support/upload
 
 const available = (plugin) => Boolean(pluginDir) && existsSync(join(pluginDir, `${plugin}.so`));
 const reviewsAvailable = available("reviews");
-const optionalPlugins = ["reviews", "deployments", "analytics", "notifications"].filter(available);
+const optionalPlugins = ["reviews", "deployments", "analytics", "notifications", "automation"].filter(available);
 const plugins = ["auth", "builds", "web", ...optionalPlugins];
 const deploymentsAvailable = optionalPlugins.includes("deployments");
 const analyticsAvailable = optionalPlugins.includes("analytics");
@@ -69,7 +70,8 @@ function assertLooksLikeBaseline(name, png) {
 }
 
 describe("the review page in Chromium", { skip: skipReason() }, () => {
-  let server, browser, page, repo, buildUrl, signInLink, featureFiles, uploadsStarted, uploadsEnded;
+  let server, browser, page, repo, buildUrl, signInLink, featureFiles, uploadsStarted, uploadsEnded, slack;
+  const slackPosts = [];
 
   /** `mask`: locators of parts that change from run to run (dates), painted over. */
   const screenshot = (mask = []) => page.screenshot({ animations: "disabled", caret: "hide", mask, maskColor: "#d0d0d8" });
@@ -83,7 +85,19 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     );
 
   before(async () => {
-    server = await LoupeServer.start({ node22, settings: [`plugins.enabled=${plugins.join(",")}`] });
+    // Slack cannot be reached here: a stand-in of its Web API takes chat.postMessage.
+    slack = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk) => (body += chunk));
+      request.on("end", () => {
+        slackPosts.push({ path: request.url, body: JSON.parse(body || "{}") });
+        response.setHeader("Content-Type", "application/json");
+        response.end(JSON.stringify({ ok: true }));
+      });
+    });
+    await new Promise((done) => slack.listen(0, "127.0.0.1", done));
+    server = await LoupeServer.start({ node22, settings: [`plugins.enabled=${plugins.join(",")}`,
+      `plugins.automation.slack_api_url=http://127.0.0.1:${slack.address().port}/api`, "plugins.automation.slack_bot_token=xoxb-browser"] });
     signInLink = /(http:\/\/\S+\/_loupe\/login#link=[0-9a-f]{64})/.exec(server.output)?.[1];
     browser = await launchChromium();
     repo = new Repo();
@@ -103,6 +117,7 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
   after(async () => {
     await browser?.close();
     await server?.stop();
+    slack?.close();
   });
 
   test("a visitor without a session gets the sign-in page, never the build", async () => {
@@ -534,6 +549,34 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     assert.equal(build.status, "changes-detected", JSON.stringify(build));
     assert.equal(build.notification.github.state, "success", JSON.stringify(build.notification));
     assert.match(build.notification.description, /automatically approved/);
+  });
+
+  test("an automation rule made on the Settings tab sends a test message to Slack; its run shows", { skip: !available("automation") && "the automation plugin is not built" }, async () => {
+    await page.goto(`${server.url}/default/default/settings`);
+    const section = page.getByRole("region", { name: "Automation rules" });
+    await section.getByText("No rule yet.").waitFor();
+    const definition = { name: "Alerts", events: ["build.completed"], conditions: [], actions: [{ type: "sendSlackMessage", payload: { name: "alerts" } }] };
+    await section.getByRole("textbox").fill("{ not json");
+    await section.getByRole("button", { name: "Create rule" }).click();
+    await section.getByRole("alert").getByText(/not JSON/).waitFor();
+    await section.getByRole("textbox").fill(JSON.stringify(definition));
+    await section.getByRole("button", { name: "Create rule" }).click();
+    const card = section.getByRole("listitem", { name: "Rule Alerts" });
+    await card.getByText("No run yet.").waitFor();
+    await card.getByRole("button", { name: "Send a test message" }).click();
+    await card.getByText(/sendSlackMessage: success/).waitFor({ timeout: 15_000 });
+    const post = slackPosts.find((p) => p.path.endsWith("/chat.postMessage"));
+    assert.ok(post, JSON.stringify(slackPosts));
+    assert.equal(post.body.channel, "alerts");
+    assert.equal(post.body.text, "Test message from Loupe about build #1");
+    if (process.env.LOUPE_SCREENSHOT_DIR) await section.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "automation.png") });
+    const runs = await server.api("GET", "projects/default/default/automation-rules", { token: server.personalAccessToken });
+    const rule = runs.body.results.find((r) => r.name === "Alerts");
+    const history = await server.api("GET", `_loupe/projects/default/default/automation-rules/${rule.id}/runs`, { token: server.personalAccessToken });
+    assert.equal(history.body.results[0].event, "test");
+    assert.equal(history.body.results[0].actions[0].status, "success");
+    await card.getByRole("button", { name: "Deactivate" }).click();
+    await card.getByText("inactive").waitFor();
   });
 
   test("the settings page makes a personal access token, shown once, that works until revoked", async () => {

@@ -70,6 +70,11 @@ std::string headline(const EventFacts& facts) {
     if (facts.event == "build.reviewed") {
         return text + " has been " + facts.review.value_or("reviewed");
     }
+    if (facts.event == "test") {
+        // Sent from the page to check a rule's targets: says so, about the newest build if any.
+        return "Test message from Loupe" +
+               (facts.build_number > 0 ? " about build #" + text.substr(7) : std::string());
+    }
     return text + " completed";
 }
 

@@ -6,15 +6,18 @@
 //   GET  /projects/{owner}/{project}/automation-rules/{ruleId}
 //   PUT  /projects/{owner}/{project}/automation-rules/{ruleId}   replaces the definition
 //   POST /projects/{owner}/{project}/automation-rules/{ruleId}/deactivate
-// and Loupe's run history of a rule:
+// and Loupe's run history of a rule, and a test of its targets from the page:
 //   GET  /_loupe/projects/{owner}/{project}/automation-rules/{ruleId}/runs
+//   POST /_loupe/projects/{owner}/{project}/automation-rules/{ruleId}/test
 
+#include "actions/action_delivery.hpp"
 #include "automation_settings.hpp"
+#include "loupe/builds/builds_service.hpp"
 #include "loupe/host.hpp"
 
 namespace loupe::automation {
 
 void add_rule_routes(Host& host, const AutomationSettings& settings);
-void add_run_routes(Host& host);
+void add_run_routes(Host& host, builds::BuildsService& builds, const ActionDelivery& delivery);
 
 }  // namespace loupe::automation

@@ -5,6 +5,8 @@
 #include "actions/event_facts.hpp"
 #include "actions/messages.hpp"
 #include "loupe/builds/events.hpp"
+#include "loupe/crypto/random.hpp"
+#include "loupe/http/http_error.hpp"
 #include "loupe/reviews/events.hpp"
 #include "rules/condition_match.hpp"
 #include "store/rules.hpp"
@@ -38,6 +40,23 @@ EventFacts facts_of_build(Host& host, soci::session& session, builds::BuildsServ
     return facts;
 }
 
+/// One action run and its delivery job per action of `rule`, for the run `run_id`.
+void queue_actions(soci::session& session, const ActionDelivery& delivery, const StoredRule& rule,
+                   int64_t run_id, const EventFacts& facts, int64_t now) {
+    int index = 0;
+    for (const Json& action : rule.actions) {
+        const std::string type = action.value("action", "");
+        const Json payload = action.value("actionPayload", Json::object());
+        const std::string key =
+            facts.event_id + ":" + std::to_string(rule.id) + ":" + std::to_string(index);
+        const int64_t action_run_id =
+            insert_action_run(session, run_id, index, type, payload,
+                              message_for_action(type, payload, facts), key, now);
+        set_action_job(session, action_run_id, delivery.enqueue(session, action_run_id));
+        ++index;
+    }
+}
+
 void run_matching_rules(Host& host, soci::session& session, const ActionDelivery& delivery,
                         const EventFacts& facts, int64_t project_id) {
     const BuildFactsForRules tested{.branch = facts.branch,
@@ -59,18 +78,7 @@ void run_matching_rules(Host& host, soci::session& session, const ActionDelivery
                                        now);
         if (!run_id)
             continue;  // this event already ran the rule
-        int index = 0;
-        for (const Json& action : rule.actions) {
-            const std::string type = action.value("action", "");
-            const Json payload = action.value("actionPayload", Json::object());
-            const std::string key =
-                facts.event_id + ":" + std::to_string(rule.id) + ":" + std::to_string(index);
-            const int64_t action_run_id =
-                insert_action_run(session, *run_id, index, type, payload,
-                                  message_for_action(type, payload, facts), key, now);
-            set_action_job(session, action_run_id, delivery.enqueue(session, action_run_id));
-            ++index;
-        }
+        queue_actions(session, delivery, rule, *run_id, facts, now);
         host.log().info("automation.rule_matched", {{"rule", std::to_string(rule.id)},
                                                     {"event", facts.event},
                                                     {"build", std::to_string(facts.build_id)}});
@@ -124,6 +132,39 @@ void subscribe_rules(Host& host, builds::BuildsService& builds, const ActionDeli
                 facts.reviewer = reviewer;
             });
         });
+}
+
+int64_t run_rule_test(Host& host, soci::session& session, builds::BuildsService& builds,
+                      const ActionDelivery& delivery, const Project& project, int64_t rule_id) {
+    const auto rule = find_rule(session, project.id, rule_id);
+    if (!rule) {
+        throw HttpError::not_found("Automation rule not found");
+    }
+    EventFacts facts;
+    const auto newest =
+        builds.branch_builds(session, project.id, "default", project.default_base_branch, 1);
+    if (!newest.empty()) {
+        facts = facts_of_build(host, session, builds, builds::facts_of(newest.front()), project);
+    } else {
+        facts.account_slug = project.account_slug;
+        facts.project_name = project.name;
+        facts.build_url = host.public_url() + "/" + project.account_slug + "/" + project.name;
+        facts.status = "no build yet";
+    }
+    facts.event = "test";
+    facts.event_id = "test-" + crypto::random_hex(16);
+    const int64_t now = now_ms();
+    facts.occurred_at = now;
+    const auto run_id = insert_run(session,
+                                   NewRun{.rule_id = rule->id,
+                                          .project_id = project.id,
+                                          .event_id = facts.event_id,
+                                          .event = facts.event,
+                                          .build_id = facts.build_id,
+                                          .build_number = facts.build_number},
+                                   now);
+    queue_actions(session, delivery, *rule, *run_id, facts, now);
+    return *run_id;
 }
 
 }  // namespace loupe::automation

@@ -17,4 +17,10 @@ namespace loupe::automation {
 /// Subscribes to the events (install() only).
 void subscribe_rules(Host& host, builds::BuildsService& builds, const ActionDelivery& delivery);
 
+/// A test of `rule_id` asked from the page: one run of event `test` about the newest build of
+/// the project's default base branch (or, without one, about the project itself), its actions
+/// delivered as a real run's, in the caller's transaction. Returns the run's id.
+int64_t run_rule_test(Host& host, soci::session& session, builds::BuildsService& builds,
+                      const ActionDelivery& delivery, const Project& project, int64_t rule_id);
+
 }  // namespace loupe::automation

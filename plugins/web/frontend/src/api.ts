@@ -135,6 +135,27 @@ export interface IgnoredChange {
   test: { id: string; name: string; buildName: string | null };
 }
 
+/** An automation rule as the Argos API shows it. */
+export interface AutomationRule {
+  id: string;
+  name: string;
+  active: boolean;
+  events: string[];
+  conditions: unknown[];
+  actions: { action: string; actionPayload: Record<string, unknown> }[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One firing of a rule (event `test` when sent from the page), each action's outcome. */
+export interface AutomationRun {
+  id: string;
+  event: string;
+  buildNumber: number;
+  createdAt: string;
+  actions: { action: string; status: "pending" | "success" | "failed"; attempts: number; responseStatus: number | null; error: string | null }[];
+}
+
 export type TeamRole = "owner" | "member" | "contributor";
 
 /** A team member; `user.id` names them in the member routes. */
@@ -466,6 +487,16 @@ export const api = {
   projectSettings: (owner: string, project: string) => request<ProjectDetails>("GET", projectPath(owner, project)),
   updateProject: (owner: string, project: string, changes: Record<string, unknown>) =>
     request<ProjectDetails>("PATCH", projectPath(owner, project), { body: changes }),
+  automationRules: (owner: string, project: string) =>
+    request<Page<AutomationRule>>("GET", `${projectPath(owner, project)}/automation-rules?perPage=100`),
+  createAutomationRule: (owner: string, project: string, definition: unknown) =>
+    request<AutomationRule & { webhookSecret?: string }>("POST", `${projectPath(owner, project)}/automation-rules`, { body: definition }),
+  deactivateAutomationRule: (owner: string, project: string, id: string) =>
+    request<AutomationRule>("POST", `${projectPath(owner, project)}/automation-rules/${enc(id)}/deactivate`),
+  automationRuns: (owner: string, project: string, id: string) =>
+    request<Page<AutomationRun>>("GET", `/_loupe/projects/${enc(owner)}/${enc(project)}/automation-rules/${enc(id)}/runs?perPage=5`),
+  testAutomationRule: (owner: string, project: string, id: string) =>
+    request<{ runId: string }>("POST", `/_loupe/projects/${enc(owner)}/${enc(project)}/automation-rules/${enc(id)}/test`),
   deleteProject: (owner: string, project: string) => request<void>("DELETE", `/_loupe/projects/${enc(owner)}/${enc(project)}`),
   transferProject: (owner: string, project: string, targetAccountSlug: string) =>
     request<ProjectDetails>("POST", `${projectPath(owner, project)}/transfer`, { body: { targetAccountSlug } }),

@@ -3,6 +3,7 @@
 // or add a team contributor; everyone else reads the list.
 import { useEffect, useState } from "preact/hooks";
 import { api, type Contributor, type Member } from "../api";
+import { useAction } from "../hooks/use-action";
 
 const levels: [Contributor["level"], string][] = [
   ["viewer", "Viewer"],
@@ -15,7 +16,7 @@ export function ProjectContributorsSection({ account, project, admin }: { accoun
   const [candidates, setCandidates] = useState<Member[]>([]);
   const [chosen, setChosen] = useState("");
   const [level, setLevel] = useState<Contributor["level"]>("reviewer");
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, run: act } = useAction(() => load());
 
   const load = () => api.contributors(account, project).then((page) => setContributors(page.results), (e) => setError((e as Error).message));
   useEffect(() => {
@@ -23,15 +24,6 @@ export function ProjectContributorsSection({ account, project, admin }: { accoun
     if (admin) api.members(account, "").then((page) => setCandidates(page.results.filter((m) => m.level === "contributor")), () => undefined);
   }, [account, project, admin]);
 
-  const act = async (action: () => Promise<unknown>) => {
-    setError(null);
-    try {
-      await action();
-    } catch (e) {
-      setError((e as Error).message);
-    }
-    await load();
-  };
   const listed = new Set(contributors?.map((c) => c.user.id));
   const addable = candidates.filter((member) => !listed.has(member.user.id));
 

@@ -1,11 +1,12 @@
 // A project's settings (`/{account}/{project}/settings`): its settings form, contributors,
-// ignored changes, tokens, transfer and deletion. Administrators change them; anyone else who
-// sees the project reads the settings and the contributors (the form is disabled). What the
-// caller may do comes from the server (GET /_loupe/projects/{owner}/{project}/permissions),
-// which decides every change again.
+// ignored changes, automation rules, tokens, transfer and deletion. Administrators change
+// them; anyone else who sees the project reads the settings and the contributors (the form is
+// disabled). What the caller may do comes from the server (GET
+// /_loupe/projects/{owner}/{project}/permissions), which decides every change again.
 import { useEffect, useState } from "preact/hooks";
 import { api, type ProjectDetails, type Session } from "../api";
 import { ProjectFrame } from "../components/project-tabs";
+import { ProjectAutomationSection } from "./project-automation-section";
 import { ProjectContributorsSection } from "./project-contributors-section";
 import { ProjectDeleteSection } from "./project-delete-section";
 import { ProjectGeneralSection } from "./project-general-section";
@@ -38,6 +39,7 @@ export function ProjectSettingsPage({ session, account, project }: Props) {
         {details && session.plugins.includes("builds") && (
           <ProjectIgnoredChangesSection account={account} project={project} canReview={permissions.includes("review")} />
         )}
+        {admin && session.plugins.includes("automation") && <ProjectAutomationSection account={account} project={project} />}
         <ProjectTokensSection account={account} project={project} />
         {admin && <ProjectTransferSection account={account} project={project} accounts={session.accounts ?? []} />}
         {admin && <ProjectDeleteSection account={account} project={project} />}

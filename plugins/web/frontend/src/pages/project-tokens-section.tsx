@@ -6,13 +6,14 @@ import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, type NewProjectToken, type ProjectToken } from "../api";
 import { SecretOnce } from "../components/secret-once";
 import { relativeTime } from "../format";
+import { useAction } from "../hooks/use-action";
 
 export function ProjectTokensSection({ account, project }: { account: string; project: string }) {
   const [tokens, setTokens] = useState<ProjectToken[] | null>(null);
   const [created, setCreated] = useState<NewProjectToken | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [forbidden, setForbidden] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, run: act } = useAction(() => load());
 
   const load = () =>
     api.projectTokens(account, project).then(setTokens, (e) => {
@@ -23,15 +24,6 @@ export function ProjectTokensSection({ account, project }: { account: string; pr
     load();
   }, [account, project]);
 
-  const act = async (action: () => Promise<void>) => {
-    setError(null);
-    try {
-      await action();
-      await load();
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
 
   return (
     <section aria-label="Project tokens">

@@ -3,11 +3,12 @@
 // own address on it and refuses public mail providers) or remove one.
 import { useEffect, useState } from "preact/hooks";
 import { api, type TeamDomain } from "../api";
+import { useAction } from "../hooks/use-action";
 
 export function TeamDomainsSection({ account, admin, onChange }: { account: string; admin: boolean; onChange: () => void }) {
   const [domains, setDomains] = useState<TeamDomain[] | null>(null);
   const [domain, setDomain] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, run } = useAction(() => load());
 
   const load = () => api.domains(account).then(setDomains, (e) => setError((e as Error).message));
   useEffect(() => {
@@ -15,14 +16,7 @@ export function TeamDomainsSection({ account, admin, onChange }: { account: stri
   }, [account]);
 
   const act = async (action: () => Promise<unknown>) => {
-    setError(null);
-    try {
-      await action();
-      onChange();
-    } catch (e) {
-      setError((e as Error).message);
-    }
-    await load();
+    if (await run(action)) onChange();
   };
 
   return (

@@ -6,6 +6,7 @@ import { useEffect, useState } from "preact/hooks";
 import { api, type TeamInvite, type TeamRole } from "../api";
 import { SecretOnce } from "../components/secret-once";
 import { relativeTime } from "../format";
+import { useAction } from "../hooks/use-action";
 
 export function TeamInvitesSection({ account, mailed, onChange }: { account: string; mailed: boolean; onChange: () => void }) {
   const [invites, setInvites] = useState<TeamInvite[] | null>(null);
@@ -13,8 +14,7 @@ export function TeamInvitesSection({ account, mailed, onChange }: { account: str
   const [level, setLevel] = useState<TeamRole>("member");
   const [made, setMade] = useState<TeamInvite[]>([]);
   const [teamLink, setTeamLink] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useAction(() => load());
 
   const load = () => api.invites(account).then((page) => setInvites(page.results), (e) => setError((e as Error).message));
   useEffect(() => {
@@ -22,17 +22,7 @@ export function TeamInvitesSection({ account, mailed, onChange }: { account: str
   }, [account]);
 
   const act = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-      onChange();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-    await load();
+    if (await run(action)) onChange();
   };
 
   const invite = (event: Event) => {

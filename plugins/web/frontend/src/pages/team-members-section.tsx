@@ -3,6 +3,7 @@
 // would leave the team without an owner, and the page shows its message.
 import { useEffect, useState } from "preact/hooks";
 import { api, type Member, type TeamRole } from "../api";
+import { useAction } from "../hooks/use-action";
 
 const roles: { value: TeamRole; label: string }[] = [
   { value: "owner", label: "Owner" },
@@ -22,8 +23,7 @@ export function TeamMembersSection({ account, admin, onChange }: Props) {
   const [total, setTotal] = useState(0);
   const [search, setSearch] = useState("");
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const { error, setError, status: saved, run } = useAction(() => load());
 
   const load = () =>
     api.members(account, search.trim()).then(
@@ -38,17 +38,10 @@ export function TeamMembersSection({ account, admin, onChange }: Props) {
   }, [account, search]);
 
   const act = async (action: () => Promise<unknown>, done: string) => {
-    setError(null);
-    setSaved(null);
-    try {
-      await action();
-      setSaved(done);
+    if (await run(action, done)) {
       setConfirming(null);
       onChange();
-    } catch (e) {
-      setError((e as Error).message);
     }
-    await load();
   };
 
   return (
