@@ -15,6 +15,7 @@
 #include "loupe/http/api_description.hpp"
 #include "pull_request/pull_request_poster.hpp"
 #include "routes/exchange_routes.hpp"
+#include "routes/repository_link_routes.hpp"
 #include "settings/git_settings.hpp"
 #include "settings/project_settings_fields.hpp"
 #include "status/commit_status_pusher.hpp"
@@ -65,6 +66,7 @@ void install(Host& host) {
     });
     add_exchange_routes(host, tokenless);
     add_oidc_exchange_routes(host, *plugin.oidc);
+    add_repository_link_routes(host, *plugin.providers);
     add_admin_commands(host);
 
     if (auto* builds = host.services().find<builds::BuildsService>()) {

@@ -318,4 +318,34 @@ describe("keyless CI uploads", { skip: skip() }, () => {
     assert.ok(created, describeRun(cli, run));
     assert.match(created.url, /\/default\/gitlab-app\/builds\/\d+$/, "the build went to the linked project");
   });
+
+  test("a project administrator links a repository from the page's API, only one the server can reach", async () => {
+    await standin.setData(data());
+    server.admin("project", "create", "--account", "default", "--name", "linked-from-page");
+    const path = "_loupe/projects/default/linked-from-page/repository";
+    const put = (body, token = server.personalAccessToken) => server.api("PUT", path, { token, body });
+    assert.deepEqual((await server.api("GET", path, { token: server.personalAccessToken })).body, { repository: null });
+
+    // The installation must see the repository, the GitLab token the project: nothing stored otherwise.
+    const unseen = await put({ provider: "github", repository: "other/repo", installationId: "77" });
+    assert.equal(unseen.status, 400, unseen.text);
+    assert.match(unseen.body.error, /installation 77 cannot see other\/repo/);
+    assert.equal((await put({ provider: "github", repository: "acme/web", installationId: "78" })).status, 400, "an unknown installation");
+    assert.equal((await put({ provider: "github", repository: "not a repo", installationId: "77" })).status, 400);
+    assert.equal((await put({ provider: "github", repository: "acme/web" })).status, 400, "GitHub needs the installation");
+    assert.equal((await put({ provider: "gitlab", repository: "group/missing" })).status, 400);
+    assert.equal((await put({ provider: "github", repository: "acme/web", installationId: "77" }, server.projectToken)).status, 401);
+    assert.deepEqual((await server.api("GET", path, { token: server.personalAccessToken })).body, { repository: null });
+
+    const github = await put({ provider: "github", repository: "acme/web", installationId: "77" });
+    assert.equal(github.status, 200, github.text);
+    assert.deepEqual(github.body.repository, { provider: "github", repository: "acme/web", installationId: "77", ownToken: false });
+    const gitlab = await put({ provider: "gitlab", repository: "group/app" });
+    assert.equal(gitlab.status, 200, gitlab.text);
+    assert.equal(gitlab.body.repository.provider, "gitlab");
+    const links = server.admin("project", "links");
+    assert.ok(JSON.stringify(links).includes("group/app"), JSON.stringify(links));
+    assert.equal((await server.api("DELETE", path, { token: server.personalAccessToken })).status, 204);
+    assert.equal((await server.api("DELETE", path, { token: server.personalAccessToken })).status, 404);
+  });
 });

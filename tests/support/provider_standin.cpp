@@ -363,6 +363,7 @@ ProviderStandin::Reply ProviderStandin::github(const std::string& method, const 
     static const std::regex comment(R"(^/repos/([^/]+)/([^/]+)/issues/comments/(\d+)$)");
     static const std::regex check_runs(R"(^/repos/([^/]+)/([^/]+)/check-runs$)");
     static const std::regex check_run(R"(^/repos/([^/]+)/([^/]+)/check-runs/(\d+)$)");
+    static const std::regex repo(R"(^/repos/([^/]+)/([^/]+)$)");
     std::smatch match;
     const auto post_call = [&](const char* call, int64_t number, const std::string& id) -> Reply {
         const std::string repository = match[1].str() + "/" + match[2].str();
@@ -385,6 +386,15 @@ ProviderStandin::Reply ProviderStandin::github(const std::string& method, const 
     }
     if (method == "POST" && std::regex_match(path, match, access_tokens)) {
         return access_token(match[1], request);
+    }
+    // The repository as its installation sees it (linking one from the page asks first).
+    if (method == "GET" && std::regex_match(path, match, repo)) {
+        counted("repository");
+        const std::string repository = match[1].str() + "/" + match[2].str();
+        if (!installation_may_see(request, repository)) {
+            return {404, message("Not Found")};
+        }
+        return {200, json{{"full_name", repository}}};
     }
     if (method == "GET" && std::regex_match(path, match, run)) {
         counted("workflow_run");

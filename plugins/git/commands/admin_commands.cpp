@@ -4,7 +4,6 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
-#include <regex>
 
 #include "loupe/cli/lookups.hpp"
 #include "store/links.hpp"
@@ -16,9 +15,6 @@ namespace {
 using cli::CommandError;
 using cli::Options;
 using cli::UsageError;
-
-const std::regex github_repository(R"(^[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100}$)");
-const std::regex gitlab_path(R"(^[A-Za-z0-9_.][A-Za-z0-9_.-]*(/[A-Za-z0-9_.][A-Za-z0-9_.-]*)+$)");
 
 int64_t positive_id(const std::string& option, const std::string& text) {
     return cli::integer_argument(text, "--" + option, 1, std::numeric_limits<int64_t>::max());
@@ -82,7 +78,7 @@ Json save(Host& host, const Project& project, RepositoryLink link) {
 
 Json link_github(Host& host, const Options& options) {
     const auto& repository = options.value("repo");
-    if (!std::regex_match(repository, github_repository)) {
+    if (!repository_name_fits(Provider::github, repository)) {
         throw UsageError("--repo must be OWNER/NAME (got \"" + repository + "\")");
     }
     const auto installation = positive_id("installation-id", options.value("installation-id"));
@@ -96,7 +92,7 @@ Json link_github(Host& host, const Options& options) {
 
 Json link_gitlab(Host& host, const Options& options) {
     const auto& path = options.value("gitlab-project");
-    if (!std::regex_match(path, gitlab_path)) {
+    if (!repository_name_fits(Provider::gitlab, path)) {
         throw UsageError("--gitlab-project must be GROUP/NAME (got \"" + path + "\")");
     }
     RepositoryLink link;

@@ -1,10 +1,15 @@
 #include "store/links.hpp"
 
+#include <regex>
+
 #include "loupe/db/row_reader.hpp"
 #include "loupe/text/strings.hpp"
 
 namespace loupe::git {
 namespace {
+
+const std::regex github_repository(R"(^[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100}$)");
+const std::regex gitlab_path(R"(^[A-Za-z0-9_.][A-Za-z0-9_.-]*(/[A-Za-z0-9_.][A-Za-z0-9_.-]*)+$)");
 
 constexpr const char* link_columns =
     "project_id, provider, repository, installation_id, token_file, gitlab_project_id";
@@ -35,6 +40,12 @@ std::vector<RepositoryLink> select_links(soci::session& session, const std::stri
 }
 
 }  // namespace
+
+bool repository_name_fits(Provider provider, const std::string& repository) {
+    return repository.size() <= 255 &&
+           std::regex_match(repository,
+                            provider == Provider::github ? github_repository : gitlab_path);
+}
 
 std::string repository_key(const std::string& repository) {
     return to_lower(repository);

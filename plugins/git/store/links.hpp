@@ -13,6 +13,8 @@
 namespace loupe::git {
 
 const char* provider_name(Provider provider);
+/// True for OWNER/NAME of a GitHub repository, or the GROUP/…/NAME path of a GitLab project.
+bool repository_name_fits(Provider provider, const std::string& repository);
 /// How a repository is matched: without regard to case, as both providers do.
 std::string repository_key(const std::string& repository);
 

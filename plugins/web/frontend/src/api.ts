@@ -156,6 +156,14 @@ export interface AutomationRun {
   actions: { action: string; status: "pending" | "success" | "failed"; attempts: number; responseStatus: number | null; error: string | null }[];
 }
 
+/** The repository a project is linked to (the git plugin). */
+export interface RepositoryLink {
+  provider: "github" | "gitlab";
+  repository: string;
+  installationId?: string;
+  ownToken: boolean;
+}
+
 export type TeamRole = "owner" | "member" | "contributor";
 
 /** A team member; `user.id` names them in the member routes. */
@@ -497,6 +505,12 @@ export const api = {
     request<Page<AutomationRun>>("GET", `/_loupe/projects/${enc(owner)}/${enc(project)}/automation-rules/${enc(id)}/runs?perPage=5`),
   testAutomationRule: (owner: string, project: string, id: string) =>
     request<{ runId: string }>("POST", `/_loupe/projects/${enc(owner)}/${enc(project)}/automation-rules/${enc(id)}/test`),
+  repositoryLink: (owner: string, project: string) =>
+    request<{ repository: RepositoryLink | null }>("GET", `/_loupe/projects/${enc(owner)}/${enc(project)}/repository`).then((answer) => answer.repository),
+  linkRepository: (owner: string, project: string, body: { provider: string; repository: string; installationId?: string }) =>
+    request<{ repository: RepositoryLink }>("PUT", `/_loupe/projects/${enc(owner)}/${enc(project)}/repository`, { body }),
+  unlinkRepository: (owner: string, project: string) =>
+    request<void>("DELETE", `/_loupe/projects/${enc(owner)}/${enc(project)}/repository`),
   deleteProject: (owner: string, project: string) => request<void>("DELETE", `/_loupe/projects/${enc(owner)}/${enc(project)}`),
   transferProject: (owner: string, project: string, targetAccountSlug: string) =>
     request<ProjectDetails>("POST", `${projectPath(owner, project)}/transfer`, { body: { targetAccountSlug } }),

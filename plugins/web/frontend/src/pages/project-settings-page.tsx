@@ -1,7 +1,7 @@
 // A project's settings (`/{account}/{project}/settings`): its settings form, contributors,
-// ignored changes, automation rules, tokens, transfer and deletion. Administrators change
-// them; anyone else who sees the project reads the settings and the contributors (the form is
-// disabled). What the caller may do comes from the server (GET
+// ignored changes, repository, automation rules, tokens, transfer and deletion. Administrators
+// change them; anyone else who sees the project reads the settings and the contributors (the
+// form is disabled). What the caller may do comes from the server (GET
 // /_loupe/projects/{owner}/{project}/permissions), which decides every change again.
 import { useEffect, useState } from "preact/hooks";
 import { api, type ProjectDetails, type Session } from "../api";
@@ -11,6 +11,7 @@ import { ProjectContributorsSection } from "./project-contributors-section";
 import { ProjectDeleteSection } from "./project-delete-section";
 import { ProjectGeneralSection } from "./project-general-section";
 import { ProjectIgnoredChangesSection } from "./project-ignored-changes-section";
+import { ProjectRepositorySection } from "./project-repository-section";
 import { ProjectTokensSection } from "./project-tokens-section";
 import { ProjectTransferSection } from "./project-transfer-section";
 
@@ -39,6 +40,7 @@ export function ProjectSettingsPage({ session, account, project }: Props) {
         {details && session.plugins.includes("builds") && (
           <ProjectIgnoredChangesSection account={account} project={project} canReview={permissions.includes("review")} />
         )}
+        {details && session.plugins.includes("git") && <ProjectRepositorySection account={account} project={project} admin={admin} />}
         {admin && session.plugins.includes("automation") && <ProjectAutomationSection account={account} project={project} />}
         <ProjectTokensSection account={account} project={project} />
         {admin && <ProjectTransferSection account={account} project={project} accounts={session.accounts ?? []} />}
