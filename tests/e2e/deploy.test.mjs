@@ -200,6 +200,18 @@ describe("a project's production domain (plugins.deployments.domain)", { skip: s
     const first = await deployProd("first");
     assert.equal((await page(`default--default.${sites}`)).body, first);
 
+    // `argos project get` and `project deployments` read the same project and its deployments.
+    const projectCli = (args, token) => runCli(cli, repo, ["project", ...args, "--json"], {
+      ARGOS_API_BASE_URL: server.apiBaseUrl, ARGOS_TOKEN: token, ARGOS_PROJECT: "default/default" });
+    const got = await projectCli(["get"], server.personalAccessToken);
+    assert.equal(got.code, 0, describeRun(cli, got));
+    assert.equal(JSON.parse(got.stdout).deploymentAuth, "public");
+    const listed = await projectCli(["deployments", "--environment", "production"], server.projectToken);
+    assert.equal(listed.code, 0, describeRun(cli, listed));
+    const deployments = JSON.parse(listed.stdout);
+    const rows = Array.isArray(deployments) ? deployments : deployments.results;
+    assert.ok(rows.length >= 1 && rows.every((d) => d.environment === "production"), listed.stdout);
+
     const set = await domain(["set", `acme-web.${sites}`]);
     assert.equal(set.code, 0, describeRun(cli, set));
     assert.equal(set.json.domain, `acme-web.${sites}`);
