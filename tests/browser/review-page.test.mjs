@@ -15,7 +15,7 @@ import { LoupeServer, loupeBin, missingPrerequisite, pluginDir } from "../e2e/su
 import { compareWithBaseline, keepScreenshot } from "./support/baseline.mjs";
 import { launchChromium, missingBrowser, newPage } from "./support/browser.mjs";
 import { Repo, renderScreens, screens } from "./support/fixture.mjs";
-import { cli, createBuild, finalizeBuild, uploadWithCli } from "./support/uploads.mjs";
+import { cli, createBuild, finalizeBuild, uploadWithCli, waitForConclusion } from "./support/uploads.mjs";
 
 const available = (plugin) => Boolean(pluginDir) && existsSync(join(pluginDir, `${plugin}.so`));
 const reviewsAvailable = available("reviews");
@@ -416,6 +416,45 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     // No reload: the page sees the build conclude and reads its diffs.
     await page.locator(".group-header.group-changed").waitFor({ timeout: 20_000 });
     await page.locator(".build-header .badge-changes-detected").waitFor();
+    await page.goto(buildUrl);
+    await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
+  });
+
+  test("an ARIA snapshot shows as a line diff of its two versions, never as an image", async () => {
+    // A text snapshot as the Playwright SDK sends one: uploaded with its type, on a build of its own name.
+    const uploadText = async ({ commit, branch, referenceCommit }, text) => {
+      const bytes = Buffer.from(text);
+      const key = createHash("sha256").update(bytes).digest("hex");
+      const created = await server.api("POST", "builds", { body: { commit, branch, referenceCommit, name: "aria", screenshots: [{ key, contentType: "application/yaml" }] } });
+      assert.equal(created.status, 201, created.text);
+      // The form upload the newer clients use: the signed fields, then the file.
+      for (const { postUrl, fields } of created.body.screenshots) {
+        const form = new FormData();
+        for (const [name, value] of Object.entries(fields)) form.append(name, value);
+        form.append("file", new Blob([bytes], { type: "application/yaml" }));
+        const posted = await fetch(postUrl, { method: "POST", body: form });
+        assert.equal(posted.status, 204, await posted.text());
+      }
+      const done = await server.api("PUT", `builds/${created.body.build.id}`, { body: { screenshots: [{ name: "checkout.aria.yml", key, contentType: "application/yaml" }] } });
+      assert.equal(done.status, 200, done.text);
+      return created.body.build;
+    };
+    const before = '- heading "Checkout" [level=1]\n- button "Pay now"\n- link "Terms"\n';
+    const after = '- heading "Checkout" [level=1]\n- button "Pay with card"\n- link "Terms"\n';
+    const baseline = await uploadText({ commit: repo.baseCommit, branch: "main" }, before);
+    await waitForConclusion(server, baseline.number);
+    const build = await uploadText({ commit: repo.commit, branch: repo.branch, referenceCommit: repo.baseCommit }, after);
+    await page.goto(buildUrl.replace(/\/\d+$/, `/${build.number}`));
+    const diff = page.getByRole("region", { name: "Text diff" });
+    await diff.waitFor({ timeout: 20_000 });
+    await diff.getByText("1 line removed, 1 line added").waitFor();
+    if (process.env.LOUPE_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "aria-diff.png") });
+    const removed = diff.locator(".line-removed .line-text");
+    const added = diff.locator(".line-added .line-text");
+    assert.deepEqual(await removed.allInnerTexts(), ['- button "Pay now"']);
+    assert.deepEqual(await added.allInnerTexts(), ['- button "Pay with card"']);
+    assert.equal(await diff.locator(".line-same").count(), 2);
+    assert.equal(await page.locator(".viewer img").count(), 0, "no broken image");
     await page.goto(buildUrl);
     await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
   });

@@ -1,11 +1,13 @@
 // One diff, four ways: side by side, overlay with the diff mask, a swipe slider and an onion
 // skin. Zoom (ctrl/⌘ + wheel, +/-, double-click) and pan (drag, wheel) are shared by every
-// pane. In comment mode a click on the image places a pin.
+// pane. In comment mode a click on the image places a pin. A text snapshot (ARIA, JSON, YAML)
+// is a line diff instead.
 import type { ComponentChildren } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { Diff, Snapshot } from "../api";
 import { StatusBadge } from "../components/status-badge";
 import { percent } from "../format";
+import { isText, TextSnapshotPane } from "./text-snapshot-pane";
 import { actualPixels, dpr, fitView, snap, zoomAt, type View } from "./view";
 
 export type Mode = "side" | "overlay" | "swipe" | "onion";
@@ -184,7 +186,9 @@ export function DiffViewer(props: Props) {
   };
 
   let panes: ComponentChildren;
-  if (!base && !head) {
+  if (!base && !head && (isText(diff.head) || isText(diff.base))) {
+    panes = <TextSnapshotPane diff={diff} />;
+  } else if (!base && !head) {
     panes = (
       <div class="viewer-empty">
         {diff.head || diff.base ? (
