@@ -37,6 +37,7 @@ void install(loupe::Host& host) {
     add_comment_threads(host, builds);
     add_build_subscription(host, builds);
     add_build_reviewers(host, builds, recorder);
+    add_waiting_reviews(host, builds);
     auto& database = host.db();
     host.events()
         .subscriber("reviews.carry_approvals")

@@ -495,12 +495,37 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     await page.getByRole("tab", { name: /Comments/ }).click();
   });
 
-  test("approve with `a`: the build reads accepted through the API", { skip: !reviewsAvailable && "the reviews plugin is not built" }, async () => {
+  test("approve with `a`: the build reads accepted through the API, and the next build waiting is one click away", { skip: !reviewsAvailable && "the reviews plugin is not built" }, async () => {
+    // Rita asks the admin to review this build and the ARIA one.
+    const rita = JSON.stringify(server.admin("token", "create", "--user", "rita", "--account", "default")).match(/arp_[A-Za-z0-9_]{36}/)[0];
+    const admin = (await server.api("GET", "/me", { token: server.personalAccessToken })).body;
+    const ariaBuild = (await server.api("GET", "projects/default/default/builds?perPage=100", { token: server.personalAccessToken })).body.results
+      .find((b) => b.head.branch === repo.branch && b.number > 2 && b.stats?.changed === 1).number;
+    for (const number of [2, ariaBuild]) {
+      const asked = await server.api("POST", `projects/default/default/builds/${number}/reviewers`, { token: rita, body: { userIds: [admin.id] } });
+      assert.equal(asked.status, 200, asked.text);
+    }
+    const waiting = await server.api("GET", "_loupe/reviews/waiting", { token: server.personalAccessToken });
+    assert.deepEqual(waiting.body.builds.map((w) => w.build.number), [2, ariaBuild]);
+    assert.equal(waiting.body.builds[0].requestedBy.slug, "rita");
+    // Rita's own list: the build she was asked to review earlier, not what she asked of others.
+    const ritas = (await server.api("GET", "_loupe/reviews/waiting", { token: rita })).body.builds;
+    assert.deepEqual(ritas.map((w) => w.build.number), [2]);
+
     await page.keyboard.press("a");
     await page.getByRole("status").getByText("Build approved").waitFor();
     const build = await server.api("GET", "projects/default/default/builds/2", { token: server.personalAccessToken });
     assert.equal(build.body.status, "accepted");
     await page.locator(".build-header .badge-accepted").waitFor();
+    const next = page.getByRole("link", { name: `Next: default/default #${ariaBuild} →` });
+    await next.waitFor();
+    const after = await server.api("GET", "_loupe/reviews/waiting", { token: server.personalAccessToken });
+    assert.deepEqual(after.body.builds.map((w) => w.build.number), [ariaBuild], "an approval ends the wait");
+    await page.goto(server.url);
+    await page.getByRole("region", { name: "Waiting for your review" }).getByRole("link", { name: `default/default #${ariaBuild}` }).waitFor();
+    if (process.env.LOUPE_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "waiting.png") });
+    await page.goto(buildUrl);
+    await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
   });
 
   test("a write without the session's CSRF token is refused", async () => {

@@ -41,6 +41,9 @@ std::optional<std::string_view> oauth_scope_for(Method method, std::string_view 
     if (pattern == "/_loupe/notifications/settings") {
         return "profile";  // the caller's own
     }
+    if (pattern == "/_loupe/reviews/waiting") {
+        return "projects:read";  // builds of the projects the caller may review
+    }
     constexpr std::string_view account = "/accounts/{accountSlug}";
     constexpr std::string_view loupe_prefix = "/_loupe";
     const std::string_view account_pattern =

@@ -28,5 +28,7 @@ void add_comment_threads(Host& host, builds::BuildsService& builds);
 void add_build_subscription(Host& host, builds::BuildsService& builds);
 /// GET, POST and DELETE /projects/{owner}/{project}/builds/{buildNumber}/reviewers
 void add_build_reviewers(Host& host, builds::BuildsService& builds, ReviewRecorder& recorder);
+/// GET /_loupe/reviews/waiting: the builds waiting for the caller's review.
+void add_waiting_reviews(Host& host, builds::BuildsService& builds);
 
 }  // namespace loupe::reviews

@@ -66,4 +66,22 @@ void cancel_reviewer(soci::session& session, int64_t build_id, int64_t user_id) 
         soci::use(build_id), soci::use(user_id);
 }
 
+std::vector<WaitingReview> waiting_reviews(soci::session& session, int64_t user_id, int limit) {
+    soci::rowset<soci::row> rows =
+        (session.prepare
+             << "SELECT r.build_id, r.created_at, r.requested_by FROM "
+                "build_requested_reviewers r WHERE r.user_id = :user AND NOT EXISTS "
+                "(SELECT 1 FROM reviews v WHERE v.build_id = r.build_id AND "
+                "v.user_id = :reviewer AND v.state IN ('approved', 'rejected') AND "
+                "v.dismissed_at IS NULL) ORDER BY r.created_at, r.build_id LIMIT :limit",
+         soci::use(user_id, "user"), soci::use(user_id, "reviewer"), soci::use(limit, "limit"));
+    std::vector<WaitingReview> waiting;
+    for (const auto& row : rows) {
+        const RowReader read(row);
+        waiting.push_back(
+            {read.int64("build_id"), read.int64("created_at"), read.optional_int("requested_by")});
+    }
+    return waiting;
+}
+
 }  // namespace loupe::reviews

@@ -3,6 +3,7 @@
 // users' personal account ids, the `id` the API shows for a user.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,17 @@ bool request_reviewer(soci::session& session, int64_t build_id, int64_t user_id,
 
 /// Whether the user owns the account or is a member of its team.
 bool belongs_to_account(soci::session& session, int64_t account_id, int64_t user_id);
+
+/// A build `user_id` was asked to review and has not decided on yet (no approval or change
+/// request of theirs that stands).
+struct WaitingReview {
+    int64_t build_id = 0;
+    int64_t requested_at = 0;
+    std::optional<int64_t> requested_by;
+};
+
+/// The builds waiting for `user_id`'s review, the oldest request first, at most `limit`.
+std::vector<WaitingReview> waiting_reviews(soci::session& session, int64_t user_id, int limit);
 
 /// Cancels the request of `user_id`, if any.
 void cancel_reviewer(soci::session& session, int64_t build_id, int64_t user_id);

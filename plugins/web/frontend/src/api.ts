@@ -164,6 +164,14 @@ export interface RepositoryLink {
   ownToken: boolean;
 }
 
+/** A build waiting for the caller's review (GET /_loupe/reviews/waiting). */
+export interface WaitingBuild {
+  project: { account: string; name: string };
+  build: Build;
+  requestedAt: string;
+  requestedBy: UserRef | null;
+}
+
 export type TeamRole = "owner" | "member" | "contributor";
 
 /** A team member; `user.id` names them in the member routes. */
@@ -511,6 +519,7 @@ export const api = {
     request<{ repository: RepositoryLink }>("PUT", `/_loupe/projects/${enc(owner)}/${enc(project)}/repository`, { body }),
   unlinkRepository: (owner: string, project: string) =>
     request<void>("DELETE", `/_loupe/projects/${enc(owner)}/${enc(project)}/repository`),
+  waitingReviews: () => request<{ builds: WaitingBuild[] }>("GET", "/_loupe/reviews/waiting").then((answer) => answer.builds),
   deleteProject: (owner: string, project: string) => request<void>("DELETE", `/_loupe/projects/${enc(owner)}/${enc(project)}`),
   transferProject: (owner: string, project: string, targetAccountSlug: string) =>
     request<ProjectDetails>("POST", `${projectPath(owner, project)}/transfer`, { body: { targetAccountSlug } }),

@@ -85,6 +85,7 @@ const std::set<std::string> own_identity_routes = {
     "GET /_loupe/invites/{token}", "POST /_loupe/invites/{token}/accept",
     "GET /_loupe/notifications/settings",     // the caller's own kinds of notification mail
     "PATCH /_loupe/notifications/settings",   // the same, changed
+    "GET /_loupe/reviews/waiting",            // the builds waiting for the caller's review
     "GET /_loupe/tokens",                     // the caller's own personal access tokens
     "POST /_loupe/tokens",                    // a new one, within the caller's own reach
     "DELETE /_loupe/tokens/{tokenId}",        // one of the caller's own, revoked

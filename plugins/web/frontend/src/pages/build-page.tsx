@@ -58,6 +58,7 @@ export function BuildPage({ session, account, project, number, query }: Props) {
     api.projectPermissions(account, project).then(setPermissions, () => setPermissions(null));
   }, [account, project]);
   const canReview = permissions?.includes("review") ?? true;
+  const [nextBuild, setNextBuild] = useState<{ href: string; label: string } | null>(null);
 
   const filtered = useMemo(() => {
     const needle = filter.trim().toLowerCase();
@@ -111,6 +112,10 @@ export function BuildPage({ session, account, project, number, query }: Props) {
       await api.review(account, project, number, event, snapshots);
       say(event === "APPROVE" ? "Build approved" : "Changes requested");
       await Promise.all([data.refresh(), data.refreshDiscussion()]);
+      // The next build someone asked this reviewer to review, if any, one click away.
+      const waiting = await api.waitingReviews().catch(() => []);
+      const next = waiting.find((entry) => entry.build.id !== build?.id);
+      setNextBuild(next ? { href: paths.build(next.project.account, next.project.name, next.build.number), label: `${next.project.account}/${next.project.name} #${next.build.number}` } : null);
     } catch (e) {
       say((e as Error).message, true);
     }
@@ -221,6 +226,11 @@ export function BuildPage({ session, account, project, number, query }: Props) {
             </>
           ) : (
             <span class="badge" title="Reviewing needs the reviewer level on this project">View only</span>
+          )}
+          {nextBuild && (
+            <a class="button" href={nextBuild.href} title="The next build waiting for your review">
+              Next: {nextBuild.label} →
+            </a>
           )}
           <button type="button" class="button button-quiet" aria-label="Keyboard shortcuts" onClick={() => setHelp(true)}>?</button>
         </div>
