@@ -1,13 +1,14 @@
 // The notifications plugin: mails people what needs them (mentions, replies in threads they
-// follow, review requests, approvals and change requests on builds they follow) through the
-// company's SMTP server, batched per recipient, with one-click unsubscribe and per-user settings;
-// and mails each team invite to its address at once.
+// follow, review requests, approvals, change requests and conclusions of builds they follow)
+// through the company's SMTP server, batched per recipient, with one-click unsubscribe and
+// per-user settings; and mails each team invite to its address at once.
 // Without `mail.host` it records nothing and sends nothing.
 #include "loupe/plugin.hpp"
 
 #include <memory>
 
 #include "delivery/notification_sender.hpp"
+#include "events/build_status_notifications.hpp"
 #include "events/comment_notifications.hpp"
 #include "events/invite_mails.hpp"
 #include "events/review_notifications.hpp"
@@ -41,6 +42,7 @@ void install(Host& host) {
     subscribe_to_comments(host, *sender);
     subscribe_to_reviews(host, *sender);
     subscribe_to_invites(host, settings);
+    subscribe_to_build_statuses(host, *sender);
     host.log().info("notifications.mail_on",
                     {{"host", settings.host}, {"port", std::to_string(settings.port)}});
 }

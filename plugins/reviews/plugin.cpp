@@ -14,6 +14,7 @@
 #include "loupe/http/api_description.hpp"
 #include "migrations.hpp"
 #include "routes/routes.hpp"
+#include "store/build_followers_service.hpp"
 #include "store/build_rows.hpp"
 
 namespace {
@@ -38,6 +39,8 @@ void install(loupe::Host& host) {
     add_build_subscription(host, builds);
     add_build_reviewers(host, builds, recorder);
     add_waiting_reviews(host, builds);
+    static BuildFollowersService followers;
+    host.services().provide<BuildFollowers>(followers);
     auto& database = host.db();
     host.events()
         .subscriber("reviews.carry_approvals")

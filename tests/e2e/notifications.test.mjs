@@ -4,6 +4,7 @@
 // review request mails the reviewer and their approval mails the build's followers; an
 // SMTP server that refuses is retried until the job shows as failed, and requests never wait.
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { clis, describeRun, GitRepo, node22, runCli } from "./support/cli.mjs";
 import { patternPng } from "./support/png.mjs";
@@ -218,6 +219,32 @@ describe("notification mail", { skip }, () => {
     // The reviewer hears nothing of their own approval.
     await sleep(1500);
     assert.equal(mailsTo("bob@example.com").length, bobBefore + 1);
+  });
+
+  test("a build a user follows concluding mails them whether it has changes to review", async () => {
+    // A build created and followed by Bob before its screenshots arrive.
+    const png = patternPng("followed-build");
+    const key = createHash("sha256").update(png).digest("hex");
+    const created = await server.api("POST", "builds", { body: { commit: "f".repeat(40), branch: "followed", screenshotKeys: [key] } });
+    assert.equal(created.status, 201, created.text);
+    for (const { putUrl } of created.body.screenshots) {
+      assert.equal((await fetch(putUrl, { method: "PUT", headers: { "Content-Type": "image/png" }, body: png })).status, 200);
+    }
+    const followed = created.body.build.number;
+    const follow = await server.api("POST", `projects/default/default/builds/${followed}/subscription`, { token: bobToken });
+    assert.ok([200, 201, 204].includes(follow.status), follow.text);
+    const before = mailsTo("bob@example.com").length;
+    const done = await server.api("PUT", `builds/${created.body.build.id}`, { body: { screenshots: [{ name: "followed.png", key }] } });
+    assert.equal(done.status, 200, done.text);
+    await eventually("the conclusion mail", () => mailsTo("bob@example.com").length === before + 1);
+    const mail = mailsTo("bob@example.com")[before];
+    assert.match(mail.subject, new RegExp(`default/default build #${followed} has (changes to review|no changes)$`));
+    assert.ok(mail.text.includes(`${server.url}/default/default/builds/${followed}`), mail.text);
+    const header = (name) => mail.headerLines.find((line) => line.key === name)?.line ?? "";
+    assert.match(header("list-unsubscribe"), /unsubscribe\?token=/);
+    // The kind has its own switch.
+    const settings = await server.api("GET", "_loupe/notifications/settings", { token: bobToken });
+    assert.equal(settings.body.buildStatuses, true);
   });
 
   test("an invite is mailed to its address at once, with a link of its own; inviting again ends it", async () => {

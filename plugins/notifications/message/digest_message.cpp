@@ -13,6 +13,11 @@ std::string what_happened(const NotificationItem& item) {
     if (item.kind == "review_request") {
         return item.actor_name + " asked you to review " + where;
     }
+    if (item.kind == "build_status") {
+        // `decision` holds the conclusion: changes-detected | no-changes.
+        return where +
+               (item.decision == "changes-detected" ? " has changes to review" : " has no changes");
+    }
     if (item.kind == "build_review") {
         return item.actor_name +
                (item.decision == "approved" ? " approved " : " requested changes on ") + where;

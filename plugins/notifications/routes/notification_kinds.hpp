@@ -12,12 +12,13 @@ struct NotificationKindName {
     std::string_view kind;       ///< the stored kind
 };
 
-inline constexpr std::array<NotificationKindName, 5> notification_kind_names{{
+inline constexpr std::array<NotificationKindName, 6> notification_kind_names{{
     {"enabled", "all"},
     {"mentions", "mention"},
     {"threadReplies", "reply"},
     {"reviewRequests", "review_request"},
     {"buildReviews", "build_review"},
+    {"buildStatuses", "build_status"},
 }};
 
 }  // namespace loupe::notifications

@@ -38,6 +38,7 @@ export interface NotificationSettings {
   threadReplies: boolean;
   reviewRequests: boolean;
   buildReviews: boolean;
+  buildStatuses: boolean;
 }
 
 /** A project token as its administrators see it (never its secret). */

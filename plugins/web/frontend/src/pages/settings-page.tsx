@@ -15,6 +15,7 @@ const kinds: { field: Kind; label: string; hint: string }[] = [
   { field: "threadReplies", label: "Replies", hint: "A reply in a thread you follow (you follow the threads you write in)." },
   { field: "reviewRequests", label: "Review requests", hint: "Someone asks you to review a build." },
   { field: "buildReviews", label: "Decisions on builds you follow", hint: "A build you commented on, reviewed or asked a review of is approved or gets a change request." },
+  { field: "buildStatuses", label: "Builds you follow concluding", hint: "A build you follow is processed: it has changes to review, or none." },
 ];
 
 function NotificationSection() {
