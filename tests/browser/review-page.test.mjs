@@ -155,6 +155,18 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     assert.match(page.url(), /branch=main/);
     await page.getByLabel("Filter by status").selectOption("no-changes");
     await page.getByText("No build on this page matches the filters.").waitFor();
+
+    // The search asks the API (`search`): a branch's words, or a commit's first characters.
+    await page.goto(`${server.url}/default/default`);
+    await page.getByLabel("Search").fill("checkout");
+    await page.getByLabel("Search").press("Enter");
+    await page.waitForFunction(() => document.querySelectorAll(".builds-table tbody tr").length === 1);
+    assert.match(page.url(), /search=checkout/);
+    assert.match(await page.locator(".builds-table tbody tr").first().innerText(), /^#2/);
+    await page.getByLabel("Search").fill(repo.baseCommit.slice(0, 8));
+    await page.getByLabel("Search").press("Enter");
+    await page.waitForFunction(() => /^#1/.test(document.querySelector(".builds-table tbody tr")?.innerText ?? ""));
+    assert.equal(await page.locator(".builds-table tbody tr").count(), 1);
   });
 
   test("the project's deployments, with links that open each site", { skip: !deploymentsAvailable && "the deployments plugin is not built" }, async () => {

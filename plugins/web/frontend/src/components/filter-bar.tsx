@@ -20,6 +20,14 @@ export function FilterBar({ branch, onBranch, children }: { branch: string; onBr
           placeholder="any branch"
           aria-label="Filter by branch"
           onInput={(e) => setInput((e.target as HTMLInputElement).value)}
+          // Enter applies it even beside other fields (a form with two text fields and no
+          // button does not submit on Enter).
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              onBranch(input.trim() || null);
+            }
+          }}
         />
       </label>
       {children}
@@ -40,6 +48,33 @@ export function SelectFilter(props: { label: string; name: string; value: string
           </option>
         ))}
       </select>
+    </label>
+  );
+}
+
+/** A free-text filter applied on Enter (the form's submit) or when cleared. */
+export function SearchFilter(props: { label: string; value: string; placeholder: string; onChange: (value: string | null) => void }) {
+  const [input, setInput] = useState(props.value);
+  return (
+    <label class="filter">
+      <span>{props.label}</span>
+      <input
+        type="search"
+        value={input}
+        placeholder={props.placeholder}
+        aria-label={props.label}
+        onInput={(e) => {
+          const value = (e.target as HTMLInputElement).value;
+          setInput(value);
+          if (!value) props.onChange(null);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            e.preventDefault();
+            props.onChange(input.trim() || null);
+          }
+        }}
+      />
     </label>
   );
 }

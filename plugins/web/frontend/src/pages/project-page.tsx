@@ -1,7 +1,8 @@
-// A project's builds, newest first: status, branch, commit, baseline and what changed, with
-// filters by branch and status and pages of 30.
+// A project's builds, newest first: status, branch, commit, baseline and what changed, with a
+// search (build name, branch, commit prefix: the API's `search`), filters by branch and status
+// and pages of 30.
 import { api, type Session } from "../api";
-import { FilterBar, SelectFilter } from "../components/filter-bar";
+import { FilterBar, SearchFilter, SelectFilter } from "../components/filter-bar";
 import { ListTable } from "../components/list-table";
 import { Pagination } from "../components/pagination";
 import { ProjectFrame } from "../components/project-tabs";
@@ -22,7 +23,8 @@ interface Props {
 export function ProjectPage({ session, account, project, query }: Props) {
   const branch = query.get("branch") ?? "";
   const status = query.get("status") ?? "";
-  const { page, result, error, pages } = useListPage((params) => api.builds(account, project, params), query, { head: branch });
+  const search = query.get("search") ?? "";
+  const { page, result, error, pages } = useListPage((params) => api.builds(account, project, params), query, { head: branch, search });
 
   const go = (changes: Record<string, string | null>) => navigateWithQuery(paths.project(account, project), query, changes);
 
@@ -38,6 +40,7 @@ export function ProjectPage({ session, account, project, query }: Props) {
       error={error}
       head={
         <FilterBar branch={branch} onBranch={(value) => go({ branch: value, page: null })}>
+          <SearchFilter label="Search" value={search} placeholder="name, branch, commit" onChange={(value) => go({ search: value, page: null })} />
           <SelectFilter
             label="Status"
             name="status"
