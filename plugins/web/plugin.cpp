@@ -40,7 +40,7 @@ void install(loupe::Host& host) {
         [sessions](const loupe::Request& request) { return sessions->resolve(request); });
     add_session_routes(host, sessions);
     add_own_sessions_routes(host, sessions);
-    add_project_permissions_route(host);
+    add_permissions_routes(host);
     add_page_routes(host, settings);
     add_thumbnail_route(host, thumbnailer);
     add_live_route(host);

@@ -249,6 +249,7 @@ describe("argos login through the consent page", { skip: skip ?? false }, () => 
       assert.equal((await server.api("DELETE", `_loupe/oauth/grants/${grant.id}`, { token: olga })).status, 404);
       assert.equal((await me(token)).status, 200, "the grant outlives another person's attempt");
       await row.getByRole("button", { name: /Revoke Argos CLI/ }).click();
+      await row.getByRole("button", { name: "Revoke Argos CLI", exact: true }).click();  // the confirmation
       await row.waitFor({ state: "detached" });
       assert.equal((await me(token)).status, 401);
     } finally {

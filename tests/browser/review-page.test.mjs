@@ -746,12 +746,23 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
       await monaPage.reload();
       await monaPage.getByText("View only").waitFor();
       assert.equal(await monaPage.getByRole("button", { name: "Approve", exact: true }).count(), 0);
+      assert.equal(await monaPage.getByRole("button", { name: "This snapshot is OK" }).count(), 0, "no per-snapshot verdict for a viewer");
       const refused = await monaPage.evaluate(async (path) => {
         const session = await fetch("/_loupe/session").then((r) => r.json());
         const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": session.csrfToken }, body: JSON.stringify({ event: "APPROVE" }) });
         return response.status;
       }, "/v2/projects/default/default/builds/2/reviews");
       assert.equal(refused, 403, "the server refuses the review too");
+      // On the team's page, Mona reads the members; the owner's controls are not offered to her.
+      const held = (path) => monaPage.evaluate((p) => fetch(p).then((r) => r.json()), path);
+      assert.deepEqual((await held("/_loupe/accounts/default/permissions")).permissions, ["member"]);
+      assert.deepEqual((await server.api("GET", "_loupe/accounts/default/permissions", { token: server.personalAccessToken })).body.permissions, ["member", "admin"]);
+      await monaPage.goto(`${server.url}/default/settings`);
+      const monaMembers = monaPage.getByRole("region", { name: "Members" });
+      await monaMembers.getByText("Only the team's owners change roles and remove members.").waitFor();
+      await monaMembers.getByText("Mona Member").waitFor();
+      assert.equal(await monaMembers.getByRole("combobox").count(), 0);
+      assert.equal(await monaPage.getByRole("region", { name: "Recent changes" }).count(), 0);
     } finally {
       await monaPage.context().close();
     }

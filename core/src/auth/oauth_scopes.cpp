@@ -50,7 +50,7 @@ std::optional<std::string_view> oauth_scope_for(Method method, std::string_view 
         pattern.starts_with("/_loupe/accounts/") ? pattern.substr(loupe_prefix.size()) : pattern;
     if (account_pattern.starts_with(account)) {
         const std::string_view rest = account_pattern.substr(account.size());
-        if (rest.empty()) {
+        if (rest.empty() || rest == "/permissions") {
             return read ? "profile" : "account:admin";
         }
         if (rest.starts_with("/projects") || rest.starts_with("/analytics")) {

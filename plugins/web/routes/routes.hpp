@@ -21,7 +21,8 @@ void add_page_routes(Host& host, const WebSettings& settings);
 void add_thumbnail_route(Host& host, std::shared_ptr<Thumbnailer> thumbnailer);
 /// GET /_loupe/live/{owner}/{project}/{buildNumber}: the build's state digest, with an ETag.
 void add_live_route(Host& host);
-/// GET /_loupe/projects/{owner}/{project}/permissions: what the caller may do on the project.
-void add_project_permissions_route(Host& host);
+/// GET /_loupe/projects/{owner}/{project}/permissions and
+/// GET /_loupe/accounts/{accountSlug}/permissions: what the caller may do there.
+void add_permissions_routes(Host& host);
 
 }  // namespace loupe::web

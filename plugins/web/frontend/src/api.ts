@@ -451,6 +451,8 @@ export const api = {
       body: { ...Object.fromEntries(query), approve },
     }),
   /** What the caller may do on the project: view, view_settings, review, review_dismiss, admin. */
+  accountPermissions: (account: string) =>
+    request<{ permissions: string[] }>("GET", `/_loupe/accounts/${enc(account)}/permissions`).then((answer) => answer.permissions),
   projectPermissions: (owner: string, project: string) =>
     request<{ permissions: string[] }>("GET", `/_loupe/projects/${enc(owner)}/${enc(project)}/permissions`).then((answer) => answer.permissions),
   projectTokens: (owner: string, project: string) =>

@@ -40,8 +40,9 @@ interface Props {
   activeThread: string | null;
   onOpenThread: (threadId: string) => void;
   onPlacePin: (x: number, y: number, text: string) => Promise<void>;
-  decision: "APPROVE" | "REQUEST_CHANGES" | undefined;
-  onDecide: (decision: "APPROVE" | "REQUEST_CHANGES" | undefined) => void;
+  decision: Decision | undefined;
+  /** Null for a viewer, who may not review: the page offers no per-snapshot decision. */
+  onDecide: ((decision: Decision | undefined) => void) | null;
   onToggleIgnore: (() => void) | null;
 }
 
@@ -55,6 +56,26 @@ interface Layer {
 export function isTyping(target: EventTarget | null) {
   if (target instanceof HTMLInputElement) return !["range", "checkbox", "radio", "button"].includes(target.type);
   return target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+}
+
+type Decision = "APPROVE" | "REQUEST_CHANGES";
+
+/** The reviewer's verdict on one snapshot, sent with their review; a second click withdraws it. */
+function DecisionButtons({ decision, onDecide }: { decision: Decision | undefined; onDecide: (decision: Decision | undefined) => void }) {
+  const toggle = (verdict: Decision) => onDecide(decision === verdict ? undefined : verdict);
+  return (
+    <>
+      <button type="button" class="button button-small button-ok" aria-label="This snapshot is OK"
+        title="This snapshot is OK (sent with your review)" aria-pressed={decision === "APPROVE"} onClick={() => toggle("APPROVE")}>
+        ✓ OK
+      </button>
+      <button type="button" class="button button-small button-no" aria-label="This snapshot needs changes"
+        title="This snapshot needs changes (sent with your review)" aria-pressed={decision === "REQUEST_CHANGES"}
+        onClick={() => toggle("REQUEST_CHANGES")}>
+        ✕ Needs work
+      </button>
+    </>
+  );
 }
 
 const isImage = (snapshot: Snapshot | null) => !!snapshot && snapshot.contentType.startsWith("image/");
@@ -250,16 +271,7 @@ export function DiffViewer(props: Props) {
               {diff.change.ignored ? "Unignore" : "Ignore change"}
             </button>
           )}
-          <button type="button" class={`button button-small button-ok`} aria-label="This snapshot is OK"
-            title="This snapshot is OK (sent with your review)"
-            aria-pressed={props.decision === "APPROVE"} onClick={() => props.onDecide(props.decision === "APPROVE" ? undefined : "APPROVE")}>
-            ✓ OK
-          </button>
-          <button type="button" class={`button button-small button-no`} aria-label="This snapshot needs changes"
-            title="This snapshot needs changes (sent with your review)"
-            aria-pressed={props.decision === "REQUEST_CHANGES"} onClick={() => props.onDecide(props.decision === "REQUEST_CHANGES" ? undefined : "REQUEST_CHANGES")}>
-            ✕ Needs work
-          </button>
+          {props.onDecide && <DecisionButtons decision={props.decision} onDecide={props.onDecide} />}
         </div>
       </div>
       <div class="viewer-toolbar" role="toolbar" aria-label="View">

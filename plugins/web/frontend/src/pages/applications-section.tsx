@@ -1,8 +1,9 @@
 // The settings page's applications: what the person signed in with `argos login` (the Argos
 // CLI on a computer), with the permissions they approved and when it was last given a token;
-// "Revoke" ends it and every token of it, as `argos logout` would.
+// "Revoke" (after a confirmation) ends it and every token of it, as `argos logout` would.
 import { useEffect, useState } from "preact/hooks";
 import { api, type OAuthGrant } from "../api";
+import { ConfirmButton } from "../components/confirm-button";
 import { relativeTime } from "../format";
 
 export function ApplicationsSection() {
@@ -19,8 +20,10 @@ export function ApplicationsSection() {
     try {
       await api.revokeOAuthGrant(grant.id);
       await load();
+      return true;
     } catch (e) {
       setError((e as Error).message);
+      return false;
     }
   };
 
@@ -48,9 +51,8 @@ export function ApplicationsSection() {
                 <td>{relativeTime(grant.createdAt)}</td>
                 <td>{relativeTime(grant.lastUsedAt)}</td>
                 <td class="token-actions">
-                  <button type="button" class="link-button small" aria-label={`Revoke ${grant.client.name} (${grant.id})`} onClick={() => revoke(grant)}>
-                    Revoke
-                  </button>
+                  <ConfirmButton label="Revoke" ariaLabel={`Revoke ${grant.client.name} (${grant.id})`} confirmLabel={`Revoke ${grant.client.name}`}
+                    onConfirm={() => revoke(grant)} />
                 </td>
               </tr>
             ))}

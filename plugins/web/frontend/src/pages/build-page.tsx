@@ -278,13 +278,13 @@ export function BuildPage({ session, account, project, number, query }: Props) {
               await data.refreshDiscussion();
             }}
             decision={decisions[selected.id]}
-            onDecide={(decision) => {
+            onDecide={canReview ? (decision) => {
               const next = { ...decisions };
               if (decision) next[selected.id] = decision;
               else delete next[selected.id];
               setDecisions(next);
-            }}
-            onToggleIgnore={selected.change ? toggleIgnore : null}
+            } : null}
+            onToggleIgnore={selected.change && canReview ? toggleIgnore : null}
           />
         ) : (
           <div class="viewer viewer-empty">{data.complete ? "This build has no screenshot." : "Loading screenshots…"}</div>

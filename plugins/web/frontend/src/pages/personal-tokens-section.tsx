@@ -4,6 +4,7 @@
 // only their hashes.
 import { useEffect, useState } from "preact/hooks";
 import { api, type NewPersonalToken, type PersonalToken, type Session } from "../api";
+import { ConfirmButton } from "../components/confirm-button";
 import { SecretOnce } from "../components/secret-once";
 import { relativeTime } from "../format";
 
@@ -26,7 +27,6 @@ export function PersonalTokensSection({ session }: { session: Session }) {
   const [expiry, setExpiry] = useState("90");
   const [chosen, setChosen] = useState<string[]>([own]);
   const [created, setCreated] = useState<NewPersonalToken | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -55,11 +55,12 @@ export function PersonalTokensSection({ session }: { session: Session }) {
     setError(null);
     try {
       await api.revokePersonalToken(token.id);
-      setConfirming(null);
       if (created?.id === token.id) setCreated(null);
       await load();
+      return true;
     } catch (e) {
       setError((e as Error).message);
+      return false;
     }
   };
 
@@ -129,18 +130,7 @@ export function PersonalTokensSection({ session }: { session: Session }) {
                 <td>{dateText(token.expiresAt, "never")}</td>
                 <td>{token.lastUsedAt ? relativeTime(token.lastUsedAt) : <span class="muted">never</span>}</td>
                 <td class="token-actions">
-                  {confirming === token.id ? (
-                    <>
-                      <button type="button" class="button button-small button-reject" onClick={() => revoke(token)}>
-                        Revoke {token.name}
-                      </button>
-                      <button type="button" class="link-button small" onClick={() => setConfirming(null)}>Cancel</button>
-                    </>
-                  ) : (
-                    <button type="button" class="link-button small" aria-label={`Revoke ${token.name}`} onClick={() => setConfirming(token.id)}>
-                      Revoke
-                    </button>
-                  )}
+                  <ConfirmButton label="Revoke" ariaLabel={`Revoke ${token.name}`} confirmLabel={`Revoke ${token.name}`} onConfirm={() => revoke(token)} />
                 </td>
               </tr>
             ))}

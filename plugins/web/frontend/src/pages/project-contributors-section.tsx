@@ -3,9 +3,10 @@
 // or add a team contributor; everyone else reads the list.
 import { useEffect, useState } from "preact/hooks";
 import { api, type Contributor, type Member } from "../api";
+import { LevelSelect } from "../components/level-select";
 import { useAction } from "../hooks/use-action";
 
-const levels: [Contributor["level"], string][] = [
+const levels: readonly (readonly [Contributor["level"], string])[] = [
   ["viewer", "Viewer"],
   ["reviewer", "Reviewer"],
   ["admin", "Admin"],
@@ -43,16 +44,8 @@ export function ProjectContributorsSection({ account, project, admin }: { accoun
                     <strong>{who}</strong> <span class="muted small">@{contributor.user.slug}</span>
                   </td>
                   <td>
-                    {admin ? (
-                      <select aria-label={`Level of ${who}`} value={contributor.level}
-                        onChange={(e) => act(() => api.setContributor(account, project, contributor.user.id, (e.target as HTMLSelectElement).value as Contributor["level"]))}>
-                        {levels.map(([value, label]) => (
-                          <option key={value} value={value}>{label}</option>
-                        ))}
-                      </select>
-                    ) : (
-                      contributor.level
-                    )}
+                    <LevelSelect label={`Level of ${who}`} value={contributor.level} options={levels} editable={admin}
+                      onChange={(level) => act(() => api.setContributor(account, project, contributor.user.id, level))} />
                   </td>
                   {admin && (
                     <td class="token-actions">

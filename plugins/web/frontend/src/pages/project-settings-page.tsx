@@ -42,7 +42,7 @@ export function ProjectSettingsPage({ session, account, project }: Props) {
         )}
         {details && session.plugins.includes("git") && <ProjectRepositorySection account={account} project={project} admin={admin} />}
         {admin && session.plugins.includes("automation") && <ProjectAutomationSection account={account} project={project} />}
-        <ProjectTokensSection account={account} project={project} />
+        <ProjectTokensSection account={account} project={project} admin={admin} />
         {admin && <ProjectTransferSection account={account} project={project} accounts={session.accounts ?? []} />}
         {admin && <ProjectDeleteSection account={account} project={project} />}
       </div>

@@ -1,34 +1,28 @@
 // A project's tokens on its settings page, for its administrators: rotated without downtime
 // (make a new token, put it in CI, revoke the old one). The secret of a new token is shown
 // once; the list shows each live token by its first characters, with its creation and last
-// use. Anyone else reads that only administrators manage tokens.
+// use. Anyone else reads that only administrators manage tokens (the page says who is one).
 import { useEffect, useState } from "preact/hooks";
-import { api, ApiError, type NewProjectToken, type ProjectToken } from "../api";
+import { api, type NewProjectToken, type ProjectToken } from "../api";
+import { ConfirmButton } from "../components/confirm-button";
 import { SecretOnce } from "../components/secret-once";
 import { relativeTime } from "../format";
 import { useAction } from "../hooks/use-action";
 
-export function ProjectTokensSection({ account, project }: { account: string; project: string }) {
+export function ProjectTokensSection({ account, project, admin }: { account: string; project: string; admin: boolean }) {
   const [tokens, setTokens] = useState<ProjectToken[] | null>(null);
   const [created, setCreated] = useState<NewProjectToken | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const [forbidden, setForbidden] = useState(false);
   const { error, setError, run: act } = useAction(() => load());
 
-  const load = () =>
-    api.projectTokens(account, project).then(setTokens, (e) => {
-      if (e instanceof ApiError && (e.status === 403 || e.status === 401)) setForbidden(true);
-      else setError((e as Error).message);
-    });
+  const load = () => (admin ? api.projectTokens(account, project).then(setTokens, (e) => setError((e as Error).message)) : undefined);
   useEffect(() => {
     load();
-  }, [account, project]);
-
+  }, [account, project, admin]);
 
   return (
     <section aria-label="Project tokens">
       <h2 class="section-title">Project tokens</h2>
-      {forbidden ? (
+      {!admin ? (
         <p class="muted">Only the project's administrators see and manage its tokens.</p>
       ) : (
         <>
@@ -64,24 +58,11 @@ export function ProjectTokensSection({ account, project }: { account: string; pr
                     <td>{relativeTime(token.createdAt)}</td>
                     <td>{token.lastUsedAt ? relativeTime(token.lastUsedAt) : <span class="muted">never</span>}</td>
                     <td class="token-actions">
-                      {confirming === token.id ? (
-                        <>
-                          <button type="button" class="button button-small button-reject"
-                            onClick={() => act(async () => {
-                              await api.revokeProjectToken(account, project, token.id);
-                              setConfirming(null);
-                              if (created?.id === token.id) setCreated(null);
-                            })}>
-                            Revoke {token.prefix}…
-                          </button>
-                          <button type="button" class="link-button small" onClick={() => setConfirming(null)}>Cancel</button>
-                        </>
-                      ) : (
-                        <button type="button" class="link-button small" aria-label={`Revoke ${token.prefix}`}
-                          onClick={() => setConfirming(token.id)}>
-                          Revoke
-                        </button>
-                      )}
+                      <ConfirmButton label="Revoke" ariaLabel={`Revoke ${token.prefix}`} confirmLabel={`Revoke ${token.prefix}…`}
+                        onConfirm={() => act(async () => {
+                          await api.revokeProjectToken(account, project, token.id);
+                          if (created?.id === token.id) setCreated(null);
+                        })} />
                     </td>
                   </tr>
                 ))}

@@ -3,13 +3,15 @@
 // would leave the team without an owner, and the page shows its message.
 import { useEffect, useState } from "preact/hooks";
 import { api, type Member, type TeamRole } from "../api";
+import { ConfirmButton } from "../components/confirm-button";
+import { LevelSelect } from "../components/level-select";
 import { useAction } from "../hooks/use-action";
 
-const roles: { value: TeamRole; label: string }[] = [
-  { value: "owner", label: "Owner" },
-  { value: "member", label: "Member" },
-  { value: "contributor", label: "Contributor" },
-];
+const roles = [
+  ["owner", "Owner"],
+  ["member", "Member"],
+  ["contributor", "Contributor"],
+] as const satisfies readonly (readonly [TeamRole, string])[];
 
 interface Props {
   account: string;
@@ -22,7 +24,6 @@ export function TeamMembersSection({ account, admin, onChange }: Props) {
   const [members, setMembers] = useState<Member[] | null>(null);
   const [total, setTotal] = useState(0);
   const [search, setSearch] = useState("");
-  const [confirming, setConfirming] = useState<string | null>(null);
   const { error, setError, status: saved, run } = useAction(() => load());
 
   const load = () =>
@@ -38,10 +39,9 @@ export function TeamMembersSection({ account, admin, onChange }: Props) {
   }, [account, search]);
 
   const act = async (action: () => Promise<unknown>, done: string) => {
-    if (await run(action, done)) {
-      setConfirming(null);
-      onChange();
-    }
+    const succeeded = await run(action, done);
+    if (succeeded) onChange();
+    return succeeded;
   };
 
   return (
@@ -71,35 +71,13 @@ export function TeamMembersSection({ account, admin, onChange }: Props) {
                     <strong>{who}</strong> <span class="muted small">@{member.user.slug}</span>
                   </td>
                   <td>
-                    {admin ? (
-                      <select aria-label={`Role of ${who}`} value={member.level}
-                        onChange={(e) => {
-                          const level = (e.target as HTMLSelectElement).value as TeamRole;
-                          act(() => api.setMemberLevel(account, member.user.id, level), `${who} is now ${level}.`);
-                        }}>
-                        {roles.map((role) => (
-                          <option key={role.value} value={role.value}>{role.label}</option>
-                        ))}
-                      </select>
-                    ) : (
-                      roles.find((role) => role.value === member.level)?.label ?? member.level
-                    )}
+                    <LevelSelect label={`Role of ${who}`} value={member.level} options={roles} editable={admin}
+                      onChange={(level) => act(() => api.setMemberLevel(account, member.user.id, level), `${who} is now ${level}.`)} />
                   </td>
                   {admin && (
                     <td class="token-actions">
-                      {confirming === member.user.id ? (
-                        <>
-                          <button type="button" class="button button-small button-reject"
-                            onClick={() => act(() => api.removeMember(account, member.user.id), `${who} left the team.`)}>
-                            Remove {who}
-                          </button>
-                          <button type="button" class="link-button small" onClick={() => setConfirming(null)}>Cancel</button>
-                        </>
-                      ) : (
-                        <button type="button" class="link-button small" aria-label={`Remove ${who}`} onClick={() => setConfirming(member.user.id)}>
-                          Remove
-                        </button>
-                      )}
+                      <ConfirmButton label="Remove" ariaLabel={`Remove ${who}`} confirmLabel={`Remove ${who}`}
+                        onConfirm={() => act(() => api.removeMember(account, member.user.id), `${who} left the team.`)} />
                     </td>
                   )}
                 </tr>

@@ -141,7 +141,6 @@ export function TeamSettingsPage({ session, account }: { session: Session; accou
   const [admin, setAdmin] = useState(false);
   const [version, setVersion] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const me = session.user!;
 
   useEffect(() => {
     api.account(account).then(setDetails, (e) =>
@@ -149,15 +148,7 @@ export function TeamSettingsPage({ session, account }: { session: Session; accou
     );
   }, [account]);
   useEffect(() => {
-    if (!details) return;
-    if (details.type === "user") {
-      setAdmin(details.slug === me.slug);
-      return;
-    }
-    api.members(account, me.slug).then(
-      (page) => setAdmin(page.results.some((member) => member.user.id === me.id && member.level === "owner")),
-      () => setAdmin(false),
-    );
+    if (details) api.accountPermissions(account).then((held) => setAdmin(held.includes("admin")), () => setAdmin(false));
   }, [details, version]);
 
   const [mailed, setMailed] = useState(false);
