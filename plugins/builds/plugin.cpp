@@ -25,6 +25,7 @@
 #include "service/build_events.hpp"
 #include "service/build_review_states_impl.hpp"
 #include "service/builds_service_impl.hpp"
+#include "service/project_tests_impl.hpp"
 #include "store/blob_references.hpp"
 #include "thumbnails/thumbnail_image.hpp"
 #include "uploads/quota_command.hpp"
@@ -54,6 +55,8 @@ void install(loupe::Host& host) {
     host.services().provide<BuildReviewStates>(plugin.review_states);
     host.services().provide<BuildAnalytics>(plugin.analytics);
     host.services().provide<BuildDeletion>(plugin.deletion);
+    static ProjectTestsImpl tests;  // stateless: one serves every install
+    host.services().provide<ProjectTests>(tests);
     static ScreenshotThumbnailsImpl thumbnails;  // stateless: one serves every install
     host.services().provide<ScreenshotThumbnails>(thumbnails);
     const int64_t retention_days = host.config().get_int("retention_days", 0);

@@ -4,29 +4,30 @@
 
 namespace loupe::reviews {
 
-Comment require_comment(soci::session& session, int64_t build_id, const std::string& public_id) {
-    auto comment = find_comment(session, build_id, public_id);
+Comment require_comment(soci::session& session, const CommentSubject& subject,
+                        const std::string& public_id) {
+    auto comment = find_comment(session, subject, public_id);
     if (!comment) {
         throw HttpError::not_found("Comment not found");
     }
     return *comment;
 }
 
-Comment require_thread_root(soci::session& session, int64_t build_id,
+Comment require_thread_root(soci::session& session, const CommentSubject& subject,
                             const std::string& public_id) {
-    auto comment = find_comment(session, build_id, public_id);
+    auto comment = find_comment(session, subject, public_id);
     if (comment && comment->thread_id) {
         comment = find_comment(session, *comment->thread_id);
     }
-    if (!comment || comment->deleted_at || comment->build_id != build_id) {
+    if (!comment || comment->deleted_at || comment->subject() != subject) {
         throw HttpError::not_found("Thread not found");
     }
     return *comment;
 }
 
-Comment require_visible_comment(soci::session& session, int64_t build_id,
+Comment require_visible_comment(soci::session& session, const CommentSubject& subject,
                                 const std::string& public_id, int64_t viewer) {
-    auto comment = require_comment(session, build_id, public_id);
+    auto comment = require_comment(session, subject, public_id);
     const bool others_draft = comment.pending && comment.review_id && comment.author_id != viewer;
     if (comment.deleted_at || others_draft) {
         throw HttpError::not_found("Comment not found");

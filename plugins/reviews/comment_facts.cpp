@@ -2,9 +2,10 @@
 
 namespace loupe::reviews {
 
-Json comments_json(soci::session& session, Identity& identity,
-                   const std::vector<Comment>& comments) {
+Json comments_json(soci::session& session, Identity& identity, const std::vector<Comment>& comments,
+                   const std::map<int64_t, std::string>& test_ids) {
     CommentFacts facts;
+    facts.test_ids = test_ids;
     std::vector<int64_t> ids, roots;
     auto add_user = [&](const std::optional<int64_t>& user) {
         if (user && !facts.users.contains(*user)) {
@@ -33,8 +34,9 @@ Json comments_json(soci::session& session, Identity& identity,
     return out;
 }
 
-Json comment_json(soci::session& session, Identity& identity, const Comment& comment) {
-    return std::move(comments_json(session, identity, {comment}).front());
+Json comment_json(soci::session& session, Identity& identity, const Comment& comment,
+                  const std::map<int64_t, std::string>& test_ids) {
+    return std::move(comments_json(session, identity, {comment}, test_ids).front());
 }
 
 }  // namespace loupe::reviews

@@ -44,9 +44,15 @@ Json comment_json(const Comment& comment, const CommentFacts& facts) {
             thread = it->second;
         }
     }
+    Json test = nullptr;
+    if (comment.test_id) {
+        if (auto it = facts.test_ids.find(*comment.test_id); it != facts.test_ids.end()) {
+            test = it->second;
+        }
+    }
     return Json{
         {"id", comment.public_id},
-        {"buildId", std::to_string(comment.build_id)},
+        {"buildId", comment.build_id ? Json(std::to_string(*comment.build_id)) : Json()},
         {"threadId", thread},
         {"body", comment.body},
         {"text", comment.text},
@@ -59,7 +65,7 @@ Json comment_json(const Comment& comment, const CommentFacts& facts) {
         {"editedAt", optional_time(comment.edited_at)},
         {"createdAt", iso_time(comment.created_at)},
         {"reactions", reactions_json(facts, comment.id)},
-        {"testId", nullptr},
+        {"testId", test},
         {"mediaId", nullptr},
         {"mediaVersionId", nullptr}};
 }

@@ -18,6 +18,7 @@ struct CommentFacts {
     std::map<int64_t, Json> users;              ///< user id → {id, slug, name}
     std::map<int64_t, std::string> public_ids;  ///< comment id → public id (thread roots)
     std::map<int64_t, std::vector<Reaction>> reactions;  ///< by comment, in reaction order
+    std::map<int64_t, std::string> test_ids;             ///< test row id → the test's public id
 };
 
 Json comment_json(const Comment& comment, const CommentFacts& facts);

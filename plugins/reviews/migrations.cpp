@@ -91,6 +91,80 @@ CREATE TABLE build_requested_reviewers (
 );
 CREATE INDEX build_requested_reviewers_user ON build_requested_reviewers (user_id)
 )SQL");
+    // Comments on tests (beyond builds): a comment belongs to exactly one build or one test.
+    // PostgreSQL drops the NOT NULL; SQLite rebuilds the table (and the two that point at it,
+    // whose references a rename carries to the old table), keeping every row and id.
+    migrations.add(5, "comments on tests, and test subscriptions", R"SQL(
+{{postgresql}}
+ALTER TABLE comments ALTER COLUMN build_id DROP NOT NULL;
+ALTER TABLE comments ADD COLUMN test_id BIGINT REFERENCES build_tests(id) ON DELETE CASCADE;
+ALTER TABLE comments ADD CONSTRAINT comments_one_subject CHECK ((build_id IS NULL) <> (test_id IS NULL));
+{{/postgresql}}
+{{sqlite}}
+PRAGMA defer_foreign_keys = ON;
+DROP INDEX comments_build;
+DROP INDEX comments_thread;
+DROP INDEX comments_review;
+DROP INDEX comments_screenshot_diff;
+ALTER TABLE comments RENAME TO comments_before_tests;
+CREATE TABLE comments (
+  id {{id}},
+  public_id TEXT NOT NULL UNIQUE,
+  build_id BIGINT REFERENCES builds(id) ON DELETE CASCADE,
+  project_id BIGINT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  thread_id BIGINT REFERENCES comments(id) ON DELETE CASCADE,
+  review_id BIGINT REFERENCES reviews(id) ON DELETE SET NULL,
+  author_id BIGINT REFERENCES users(id) ON DELETE SET NULL,
+  body TEXT NOT NULL,
+  text TEXT NOT NULL,
+  screenshot_diff_id BIGINT REFERENCES screenshot_diffs(id) ON DELETE SET NULL,
+  anchor TEXT,
+  resolved_at BIGINT,
+  edited_at BIGINT,
+  deleted_at BIGINT,
+  created_at BIGINT NOT NULL,
+  test_id BIGINT REFERENCES build_tests(id) ON DELETE CASCADE,
+  CONSTRAINT comments_one_subject CHECK ((build_id IS NULL) <> (test_id IS NULL))
+);
+INSERT INTO comments (id, public_id, build_id, project_id, thread_id, review_id, author_id, body, text, screenshot_diff_id, anchor, resolved_at, edited_at, deleted_at, created_at)
+  SELECT id, public_id, build_id, project_id, thread_id, review_id, author_id, body, text, screenshot_diff_id, anchor, resolved_at, edited_at, deleted_at, created_at FROM comments_before_tests;
+ALTER TABLE comment_reactions RENAME TO comment_reactions_before_tests;
+CREATE TABLE comment_reactions (
+  comment_id BIGINT NOT NULL REFERENCES comments(id) ON DELETE CASCADE,
+  user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  emoji TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (comment_id, user_id, emoji)
+);
+INSERT INTO comment_reactions (comment_id, user_id, emoji, created_at)
+  SELECT comment_id, user_id, emoji, created_at FROM comment_reactions_before_tests;
+DROP TABLE comment_reactions_before_tests;
+ALTER TABLE thread_subscriptions RENAME TO thread_subscriptions_before_tests;
+CREATE TABLE thread_subscriptions (
+  comment_id BIGINT NOT NULL REFERENCES comments(id) ON DELETE CASCADE,
+  user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  subscribed INTEGER NOT NULL CHECK (subscribed IN (0, 1)),
+  updated_at BIGINT NOT NULL,
+  PRIMARY KEY (comment_id, user_id)
+);
+INSERT INTO thread_subscriptions (comment_id, user_id, subscribed, updated_at)
+  SELECT comment_id, user_id, subscribed, updated_at FROM thread_subscriptions_before_tests;
+DROP TABLE thread_subscriptions_before_tests;
+DROP TABLE comments_before_tests;
+CREATE INDEX comments_build ON comments (build_id, created_at);
+CREATE INDEX comments_thread ON comments (thread_id);
+CREATE INDEX comments_review ON comments (review_id);
+CREATE INDEX comments_screenshot_diff ON comments (screenshot_diff_id);
+{{/sqlite}}
+CREATE INDEX comments_test ON comments (test_id, created_at);
+CREATE TABLE test_subscriptions (
+  test_id BIGINT NOT NULL REFERENCES build_tests(id) ON DELETE CASCADE,
+  user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  subscribed INTEGER NOT NULL CHECK (subscribed IN (0, 1)),
+  updated_at BIGINT NOT NULL,
+  PRIMARY KEY (test_id, user_id)
+)
+)SQL");
 }
 
 }  // namespace loupe::reviews

@@ -10,6 +10,7 @@
 #include "loupe/builds/build_review_states.hpp"
 #include "loupe/builds/builds_service.hpp"
 #include "loupe/builds/events.hpp"
+#include "loupe/builds/project_tests.hpp"
 #include "loupe/host.hpp"
 #include "loupe/http/api_description.hpp"
 #include "migrations.hpp"
@@ -31,11 +32,18 @@ void install(loupe::Host& host) {
     add_create_review(host, builds, recorder);
     add_list_reviews(host, builds);
     add_dismiss_review(host, builds, recorder);
-    add_create_comment(host, builds, recorder);
-    add_read_comments(host, builds);
-    add_edit_comment(host, builds);
-    add_comment_reactions(host, builds);
-    add_comment_threads(host, builds);
+    const auto kinds =
+        comment_place_kinds(host, builds, host.services().find<loupe::builds::ProjectTests>());
+    add_create_comment(host, builds, recorder, kinds);
+    add_read_comments(host, kinds);
+    add_edit_comment(host, kinds);
+    add_comment_reactions(host, kinds);
+    add_comment_threads(host, kinds);
+    for (const auto& kind : kinds) {
+        if (kind.kind == CommentSubject::Kind::test) {
+            add_test_subscription(host, kind);
+        }
+    }
     add_build_subscription(host, builds);
     add_build_reviewers(host, builds, recorder);
     add_waiting_reviews(host, builds);

@@ -7,7 +7,8 @@
 // update|transfer`, `argos project contributor list|set|remove`, `argos review reviewer
 // add|list|remove`), each change checked through the API; and the latest CLI's flakiness
 // commands (`argos test list|get|changes`, `argos change list|ignore|unignore`) on reference
-// builds it uploaded.
+// builds it uploaded, with the comments on a test (`argos test comment …`) and `argos test
+// subscribe|unsubscribe`.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { clis, describeRun, GitRepo, node22, runCli } from "./support/cli.mjs";
@@ -493,7 +494,7 @@ describe("reviews with the official CLIs", { skip: skipReason() }, () => {
     }
   });
 
-  test("latest CLI: test list, get and changes, and change list, unignore and ignore", async () => {
+  test("latest CLI: test list, get and changes, change list, unignore and ignore, test comments and subscriptions", async () => {
     const cli = clis.find((c) => c.name === "latest");
     const name = "tests-latest";
     const repo = new GitRepo({ branch: name });
@@ -558,6 +559,34 @@ describe("reviews with the official CLIs", { skip: skipReason() }, () => {
     assert.ok(!(await json(["change", "list"])).some((c) => c.id === change.id));
     assert.equal((await json(["change", "ignore", change.id, ...project], userEnv())).ignored, true);
     assert.deepEqual((await json(["test", "changes", page.id, "--ignored", "true"])).map((c) => c.id), [change.id]);
+
+    // Comments on the test itself (not on one build), with a personal token.
+    const person = async (args) => json([...args, ...project], userEnv());
+    const root = await person(["test", "comment", "create", page.id, "--body", "Flips on **every** run"]);
+    assert.equal(root.testId, page.id);
+    assert.equal(root.buildId, null);
+    const reply = await person(["test", "comment", "create", page.id, "--body", "A clock in the header", "--reply-to", root.id]);
+    assert.equal(reply.threadId, root.id);
+    assert.equal((await person(["test", "comment", "get", page.id, reply.id])).text, "A clock in the header");
+    assert.deepEqual((await person(["test", "comment", "react", page.id, root.id, "👀"])).reactions.map((r) => [r.emoji, r.count]), [["👀", 1]]);
+    assert.deepEqual((await person(["test", "comment", "unreact", page.id, root.id, "👀"])).reactions, []);
+    const resolvedThread = await person(["test", "comment", "resolve", page.id, reply.id]);
+    assert.equal(resolvedThread.id, root.id, "resolving through a reply answers the root");
+    assert.ok(resolvedThread.resolvedAt);
+    assert.equal((await person(["test", "comment", "unresolve", page.id, root.id])).resolvedAt, null);
+    assert.ok((await person(["test", "comment", "edit", page.id, reply.id, "--body", "The clock, masked soon"])).editedAt);
+    await person(["test", "comment", "unsubscribe", page.id, root.id]);
+    await person(["test", "comment", "subscribe", page.id, root.id]);
+    assert.deepEqual((await person(["test", "comment", "list", page.id])).map((c) => c.id), [root.id, reply.id]);
+    await person(["test", "comment", "delete", page.id, reply.id]);
+    assert.deepEqual((await person(["test", "comment", "list", page.id])).map((c) => c.id), [root.id]);
+    assert.equal((await person(["test", "unsubscribe", page.id])).subscribed, false);
+    assert.equal((await person(["test", "subscribe", page.id])).subscribed, true);
+    // The build that holds the test does not list the test's comments.
+    const buildComments = await server.api("GET", `projects/default/default/builds/${details.lastSeenChange.buildNumber}/comments`, {
+      token: server.personalAccessToken,
+    });
+    assert.deepEqual(buildComments.body, []);
 
     // An unknown test: the CLI reports the server's error.
     const unknown = await runCli(cli, repo, ["test", "get", "DEFAULT-ZZZZZZ"], projectEnv);

@@ -62,7 +62,8 @@ HttpResult http_get(const std::string& url, std::optional<std::string> bearer) {
 
 HttpResult http_json(const std::string& method, const std::string& url, const nlohmann::json& body,
                      std::optional<std::string> bearer) {
-    return http(HttpCall{method, url, body.dump(), "application/json", std::move(bearer), {}});
+    return http(HttpCall{
+        method, url, body.is_null() ? "" : body.dump(), "application/json", std::move(bearer), {}});
 }
 
 }  // namespace loupe::test

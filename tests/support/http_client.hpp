@@ -29,6 +29,7 @@ HttpResult http(const HttpCall& call);
 
 /// Shorthands: JSON body and an optional bearer token.
 HttpResult http_get(const std::string& url, std::optional<std::string> bearer = std::nullopt);
+/// A JSON request; a null body is sent as no body at all (servers refuse a bare `null`).
 HttpResult http_json(const std::string& method, const std::string& url, const nlohmann::json& body,
                      std::optional<std::string> bearer = std::nullopt);
 

@@ -87,6 +87,11 @@ void ServerProcess::restart() {
     start();
 }
 
+void ServerProcess::restart(std::vector<std::string> plugins) {
+    options_.plugins = std::move(plugins);
+    restart();
+}
+
 void ServerProcess::start() {
     // One log per start, so the "listening" line found is this start's.
     log_path_ = data_.path() + "/server-" + std::to_string(++starts_) + ".log";

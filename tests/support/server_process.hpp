@@ -44,6 +44,8 @@ public:
     /// Kills the process if it runs and starts it again on the same database and data folder
     /// (a new port).
     void restart();
+    /// The same, with another set of plugins (an upgrade that adds one).
+    void restart(std::vector<std::string> plugins);
 
 private:
     void start();

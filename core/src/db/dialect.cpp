@@ -35,9 +35,56 @@ std::string placeholder_text(Dialect dialect, std::string_view name) {
                                 "}} in SQL (known: {{id}}, {{bytes}}, {{json_rows:NAME}})");
 }
 
+// `{{sqlite}}…{{/sqlite}}` and `{{postgresql}}…{{/postgresql}}`: text only one engine runs
+// (a schema change SQLite can only make by rebuilding a table). Sections do not nest; one left
+// open is an error, as is a closing marker without its opening.
+std::string keep_dialect_sections(Dialect dialect, std::string_view sql) {
+    std::string kept;
+    std::size_t position = 0;
+    while (true) {
+        std::size_t start = std::string_view::npos;
+        std::string_view section;
+        for (std::string_view name : {"sqlite", "postgresql"}) {
+            const auto found = sql.find("{{" + std::string(name) + "}}", position);
+            if (found < start) {
+                start = found;
+                section = name;
+            }
+        }
+        const std::string_view rest = start == std::string_view::npos
+                                          ? sql.substr(position)
+                                          : sql.substr(position, start - position);
+        if (rest.find("{{/") != std::string_view::npos) {
+            throw std::invalid_argument("a dialect section closes without opening in SQL");
+        }
+        kept += rest;
+        if (start == std::string_view::npos) {
+            return kept;
+        }
+        const std::string close = "{{/" + std::string(section) + "}}";
+        const auto body_start = start + section.size() + 4;
+        const auto end = sql.find(close, body_start);
+        if (end == std::string_view::npos) {
+            throw std::invalid_argument("the dialect section {{" + std::string(section) +
+                                        "}} is not closed in SQL");
+        }
+        const std::string_view body = sql.substr(body_start, end - body_start);
+        if (body.find("{{sqlite}}") != std::string_view::npos ||
+            body.find("{{postgresql}}") != std::string_view::npos) {
+            throw std::invalid_argument("dialect sections do not nest in SQL");
+        }
+        if (dialect_name(dialect) == section) {
+            kept += body;
+        }
+        position = end + close.size();
+    }
+}
+
 }  // namespace
 
-std::string render_sql(Dialect dialect, std::string_view sql) {
+std::string render_sql(Dialect dialect, std::string_view portable) {
+    const std::string selected = keep_dialect_sections(dialect, portable);
+    const std::string_view sql = selected;
     std::string rendered;
     rendered.reserve(sql.size() + 64);
     std::size_t position = 0;

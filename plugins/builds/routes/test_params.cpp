@@ -3,6 +3,7 @@
 #include "build_json.hpp"
 #include "ids/public_ids.hpp"
 #include "loupe/text/strings.hpp"
+#include "service/project_tests_impl.hpp"
 
 namespace loupe::builds {
 namespace {
@@ -27,11 +28,8 @@ MetricsPeriod parse_metrics_period_param(const Request& request, Validation& val
 
 TestRecord require_project_test(soci::session& session, const Project& project,
                                 const std::string& public_id) {
-    const auto ref = parse_test_public_id(public_id);
-    if (ref && ref->project_part == to_upper(project.name)) {
-        if (auto test = find_project_test(session, project.id, ref->test_id)) {
-            return *test;
-        }
+    if (auto test = find_test_by_public_id(session, project, public_id)) {
+        return *test;
     }
     throw HttpError::not_found("Test not found");
 }

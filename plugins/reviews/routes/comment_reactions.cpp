@@ -1,9 +1,9 @@
 // POST …/comments/{commentId}/reactions {emoji} and DELETE …/reactions?emoji=: the caller's
-// reaction, exactly one emoji; adding twice or removing a missing one changes nothing.
+// reaction, exactly one emoji, on a comment of a build or a test; adding twice or removing a
+// missing one changes nothing.
 #include <soci/soci.h>
 
 #include "comment_access.hpp"
-#include "comment_facts.hpp"
 #include "comments/comment_body.hpp"
 #include "loupe/http/json_reader.hpp"
 #include "routes/routes.hpp"
@@ -12,26 +12,20 @@
 namespace loupe::reviews {
 namespace {
 
-struct ReactionInput {
-    int64_t number = 0;
-    std::string emoji;
-};
+using PathCheck = std::function<void(Request&, Validation&)>;
 
-ReactionInput parse_body(Request& request) {
+std::string parse_body(Request& request, const PathCheck& check) {
     Validation validation;
-    ReactionInput input;
-    auto number = parse_build_number(request.param("buildNumber"), validation);
+    check(request, validation);
     JsonReader reader(object_body(request), validation);
-    input.emoji = reader.string("emoji", true).value_or("");
+    std::string emoji = reader.string("emoji", true).value_or("");
     validation.throw_if_any();
-    input.number = *number;
-    return input;
+    return emoji;
 }
 
-ReactionInput parse_query(Request& request) {
+std::string parse_query(Request& request, const PathCheck& check) {
     Validation validation;
-    ReactionInput input;
-    auto number = parse_build_number(request.param("buildNumber"), validation);
+    check(request, validation);
     auto emoji = request.query("emoji");
     if (!emoji) {
         validation.add("emoji", "Invalid input: expected string, received undefined");
@@ -39,50 +33,47 @@ ReactionInput parse_query(Request& request) {
         validation.add("emoji", "Invalid input: expected string, received array");
     }
     validation.throw_if_any();
-    input.number = *number;
-    input.emoji = *emoji;
-    return input;
+    return *emoji;
 }
 
-void add_route(Host& host, builds::BuildsService& builds, Method method, bool add) {
-    auto handle = [&host, &builds, add](Request& request, const ReactionInput& input) {
-        auto access = open_build(host, builds, request, input.number);
+void add_route(Host& host, const CommentPlaceKind& kind, Method method, bool add) {
+    auto handle = [&host, open = kind.open, add](Request& request, const std::string& emoji) {
+        const CommentPlace place = open(request);
         Comment saved = host.db().transaction([&](soci::session& session) {
             // Deleted comments and other people's drafts are not there to react to: the answer
             // would show their body.
-            auto comment = require_visible_comment(session, access.build.id,
-                                                   request.param("commentId"), access.user_id);
-            if (!is_single_emoji(input.emoji)) {
+            auto comment = require_visible_comment(session, place.subject,
+                                                   request.param("commentId"), place.user_id);
+            if (!is_single_emoji(emoji)) {
                 throw HttpError::bad_request("Invalid emoji");
             }
             if (add) {
-                add_reaction(session, comment.id, access.user_id, input.emoji);
+                add_reaction(session, comment.id, place.user_id, emoji);
             } else {
-                remove_reaction(session, comment.id, access.user_id, input.emoji);
+                remove_reaction(session, comment.id, place.user_id, emoji);
             }
             return comment;
         });
         auto session = host.db().session();
-        return Response::json(comment_json(*session, host.identity(), saved));
+        return Response::json(place_comment_json(host, *session, place, saved));
     };
-    const std::string path =
-        "/projects/{owner}/{project}/builds/{buildNumber}/comments/{commentId}/reactions";
+    const std::string path = kind.prefix + "/comments/{commentId}/reactions";
     const auto access = RouteAccess::project(ProjectPermission::review,
                                              "You do not have permission to react to this comment");
-    if (add) {
-        host.routes().add_validated(method, path, AuthRequirement::personal_token, access,
-                                    parse_body, handle);
-    } else {
-        host.routes().add_validated(method, path, AuthRequirement::personal_token, access,
-                                    parse_query, handle);
-    }
+    auto parse = [add, check = kind.check_path](Request& request) {
+        return add ? parse_body(request, check) : parse_query(request, check);
+    };
+    host.routes().add_validated(method, path, AuthRequirement::personal_token, access, parse,
+                                handle);
 }
 
 }  // namespace
 
-void add_comment_reactions(Host& host, builds::BuildsService& builds) {
-    add_route(host, builds, Method::post, true);
-    add_route(host, builds, Method::del, false);
+void add_comment_reactions(Host& host, const std::vector<CommentPlaceKind>& kinds) {
+    for (const auto& kind : kinds) {
+        add_route(host, kind, Method::post, true);
+        add_route(host, kind, Method::del, false);
+    }
 }
 
 }  // namespace loupe::reviews

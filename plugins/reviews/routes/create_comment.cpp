@@ -1,11 +1,12 @@
-// POST …/builds/{buildNumber}/comments: a comment, a reply (threadId: any comment of the
-// thread; the reply stores the root), optionally anchored to a diff of the build, optionally
-// added to the caller's draft review.
+// POST …/builds/{buildNumber}/comments and …/tests/{testId}/comments: a comment, or a reply
+// (threadId: any comment of the thread; the reply stores the root). On a build, optionally
+// anchored to a diff of the build, optionally added to the caller's draft review; a test's
+// comments are about the test itself (no diff, no review).
 #include <soci/soci.h>
 
+#include "build_access.hpp"
 #include "comment_access.hpp"
 #include "comment_body_resolver.hpp"
-#include "comment_facts.hpp"
 #include "loupe/http/json_reader.hpp"
 #include "review_recorder.hpp"
 #include "routes/routes.hpp"
@@ -16,7 +17,6 @@ namespace loupe::reviews {
 namespace {
 
 struct CreateCommentInput {
-    int64_t number = 0;
     Json body;
     std::optional<std::string> thread_id;
     std::optional<std::string> diff_id;
@@ -49,10 +49,11 @@ Json read_anchor(JsonReader& reader) {
     return nullptr;
 }
 
-CreateCommentInput parse_create_comment_input(Request& request) {
+CreateCommentInput parse_create_comment_input(
+    Request& request, const std::function<void(Request&, Validation&)>& check) {
     Validation validation;
     CreateCommentInput input;
-    auto number = parse_build_number(request.param("buildNumber"), validation);
+    check(request, validation);
     const Json& body = object_body(request);
     JsonReader reader(body, validation);
     input.body = read_comment_body_field(reader);
@@ -61,7 +62,6 @@ CreateCommentInput parse_create_comment_input(Request& request) {
     input.anchor = read_anchor(reader);
     input.add_to_review = reader.boolean("addToReview").value_or(false);
     validation.throw_if_any();
-    input.number = *number;
     return input;
 }
 
@@ -89,97 +89,123 @@ bool accepts_review_drafts(builds::BuildStatus status) {
            status == builds::BuildStatus::changes_detected;
 }
 
-}  // namespace
+/// The build's part of a new comment: its diff anchor and its draft review. Runs in the
+/// comment's transaction; answers whether it opened a new draft review.
+bool attach_to_build(soci::session& session, builds::BuildsService& builds,
+                     const CommentPlace& place, const CreateCommentInput& input, bool reply,
+                     Comment& comment) {
+    const builds::BuildSummary& build = *place.build;
+    if (!input.anchor.is_null() && !input.diff_id) {
+        throw HttpError::bad_request("A screenshot diff is required to anchor a comment");
+    }
+    if (input.diff_id) {
+        const auto diff_id = parse_id(*input.diff_id);
+        if (!diff_id || builds.find_diffs(session, build.id, {*diff_id}).empty()) {
+            throw HttpError::not_found("Screenshot diff not found");
+        }
+        comment.screenshot_diff_id = diff_id;
+    }
+    if (!input.anchor.is_null()) {
+        check_anchor_bounds(input.anchor);
+        comment.anchor = input.anchor;
+    }
+    if (reply || !input.add_to_review || !accepts_review_drafts(build.status)) {
+        return false;
+    }
+    builds.lock_build(session, build.id);
+    if (auto draft = pending_review(session, build.id, place.user_id)) {
+        comment.review_id = draft->id;
+        return false;
+    }
+    Review review;
+    review.build_id = build.id;
+    review.project_id = place.project.id;
+    review.user_id = place.user_id;
+    review.state = "pending";
+    review.created_at = comment.created_at;
+    insert_review(session, review);
+    comment.review_id = review.id;
+    return true;
+}
 
-void add_create_comment(Host& host, builds::BuildsService& builds, ReviewRecorder& recorder) {
+void add_create_route(Host& host, builds::BuildsService& builds, ReviewRecorder& recorder,
+                      const CommentPlaceKind& kind) {
     host.routes().add_validated(
-        Method::post, "/projects/{owner}/{project}/builds/{buildNumber}/comments",
-        AuthRequirement::personal_token,
+        Method::post, kind.prefix + "/comments", AuthRequirement::personal_token,
         RouteAccess::project(ProjectPermission::review,
-                             "You do not have permission to comment on this build"),
-        parse_create_comment_input,
-        [&host, &builds, &recorder](Request& request, const CreateCommentInput& input) {
-            auto access = open_build(host, builds, request, input.number);
+                             "You do not have permission to comment on this " + kind.noun),
+        [check = kind.check_path](Request& request) {
+            return parse_create_comment_input(request, check);
+        },
+        [&host, &builds, &recorder, open = kind.open](Request& request,
+                                                      const CreateCommentInput& input) {
+            const CommentPlace place = open(request);
             // Resolved before the transaction (mentions read identity); refused in check order.
-            auto body = try_resolve_comment_body(host.identity(), access.project, input.body);
+            auto body = try_resolve_comment_body(host.identity(), place.project, input.body);
             Comment saved = host.db().transaction([&](soci::session& session) {
                 std::optional<Comment> root;
                 if (input.thread_id) {
-                    root = require_thread_root(session, access.build.id, *input.thread_id);
+                    root = require_thread_root(session, place.subject, *input.thread_id);
                     if (input.diff_id || !input.anchor.is_null()) {
                         throw HttpError::bad_request(
                             "A reply cannot be anchored to a screenshot diff");
                     }
                 }
-                if (!input.anchor.is_null() && !input.diff_id) {
+                if (!place.build && (input.diff_id || !input.anchor.is_null())) {
                     throw HttpError::bad_request(
-                        "A screenshot diff is required to anchor a comment");
+                        "A comment on a test cannot be anchored to a screenshot diff");
                 }
-                std::optional<int64_t> diff_id;
-                if (input.diff_id) {
-                    diff_id = parse_id(*input.diff_id);
-                    if (!diff_id ||
-                        builds.find_diffs(session, access.build.id, {*diff_id}).empty()) {
-                        throw HttpError::not_found("Screenshot diff not found");
-                    }
-                }
-                if (!input.anchor.is_null()) {
-                    check_anchor_bounds(input.anchor);
-                }
+                Comment comment;
+                comment.public_id = new_comment_id();
+                comment.set_subject(place.subject);
+                comment.project_id = place.project.id;
+                comment.author_id = place.user_id;
+                comment.created_at = now_ms();
+                const bool new_draft = place.build && attach_to_build(session, builds, place, input,
+                                                                      root.has_value(), comment);
                 if (body.error) {
                     throw HttpError::bad_request(*body.error);
                 }
-
-                Comment comment;
-                comment.public_id = new_comment_id();
-                comment.build_id = access.build.id;
-                comment.project_id = access.project.id;
-                comment.author_id = access.user_id;
                 comment.body = body.value.doc;
                 comment.text = body.value.text;
-                comment.screenshot_diff_id = diff_id;
-                comment.anchor = input.anchor;
-                comment.created_at = now_ms();
-                bool new_draft = false;
                 if (root) {
                     comment.thread_id = root->id;
                     comment.review_id = root->review_id;  // a reply to a draft is a draft
-                } else if (input.add_to_review && accepts_review_drafts(access.build.status)) {
-                    builds.lock_build(session, access.build.id);
-                    auto draft = pending_review(session, access.build.id, access.user_id);
-                    if (!draft) {
-                        Review review;
-                        review.build_id = access.build.id;
-                        review.project_id = access.project.id;
-                        review.user_id = access.user_id;
-                        review.state = "pending";
-                        review.created_at = comment.created_at;
-                        insert_review(session, review);
-                        draft = review;
-                        new_draft = true;
-                    }
-                    comment.review_id = draft->id;
                 }
                 insert_comment(session, comment);
                 if (comment.review_id) {
                     auto review = find_review(session, *comment.review_id);
                     comment.pending = review && review->state == "pending";
                 }
-                subscribe_thread_by_default(session, root ? root->id : comment.id, access.user_id);
+                subscribe_thread_by_default(session, root ? root->id : comment.id, place.user_id);
+                if (!place.build) {
+                    // Commenting on a test follows it, unless its follower chose otherwise.
+                    subscribe_test_by_default(session, place.subject.id, place.user_id);
+                    return comment;
+                }
                 if (!root) {
-                    subscribe_build_by_default(session, access.build.id, access.user_id);
+                    subscribe_build_by_default(session, place.build->id, place.user_id);
                 }
                 if (new_draft) {
-                    recorder.record_state(session, access.build.id);
+                    recorder.record_state(session, place.build->id);
                 }
                 if (!comment.pending) {
-                    recorder.comment_published(session, comment, access.build);
+                    recorder.comment_published(session, comment, *place.build);
                 }
                 return comment;
             });
             auto session = host.db().session();
-            return Response::json(comment_json(*session, host.identity(), saved), 201);
+            return Response::json(place_comment_json(host, *session, place, saved), 201);
         });
+}
+
+}  // namespace
+
+void add_create_comment(Host& host, builds::BuildsService& builds, ReviewRecorder& recorder,
+                        const std::vector<CommentPlaceKind>& kinds) {
+    for (const auto& kind : kinds) {
+        add_create_route(host, builds, recorder, kind);
+    }
 }
 
 }  // namespace loupe::reviews

@@ -1,53 +1,40 @@
 // PATCH …/comments/{commentId} (a new body; author only; sets editedAt) and DELETE (author only;
-// the comment leaves the list, a deleted root closes its thread to replies).
+// the comment leaves the list, a deleted root closes its thread to replies), on a build or a
+// test.
 #include <soci/soci.h>
 
 #include "comment_access.hpp"
 #include "comment_body_resolver.hpp"
-#include "comment_facts.hpp"
 #include "loupe/http/json_reader.hpp"
 #include "routes/routes.hpp"
 
 namespace loupe::reviews {
 namespace {
 
-struct EditInput {
-    int64_t number = 0;
-    Json body;
-};
-
-EditInput parse_edit_comment_input(Request& request) {
-    Validation validation;
-    EditInput input;
-    auto number = parse_build_number(request.param("buildNumber"), validation);
-    const Json& body = object_body(request);
-    JsonReader reader(body, validation);
-    input.body = read_comment_body_field(reader);
-    validation.throw_if_any();
-    input.number = *number;
-    return input;
-}
-
-// Whoever may see the build may try; only the comment's author succeeds (checked with the row).
-RouteAccess author_access() {
+// Whoever may see the build or test may try; only the comment's author succeeds (checked with
+// the row).
+RouteAccess author_access(const CommentPlaceKind& kind) {
     return RouteAccess::project(ProjectPermission::view,
-                                "You do not have permission to view this build");
+                                "You do not have permission to view this " + kind.noun);
 }
 
-}  // namespace
-
-void add_edit_comment(Host& host, builds::BuildsService& builds) {
-    const std::string path =
-        "/projects/{owner}/{project}/builds/{buildNumber}/comments/{commentId}";
+void add_edit(Host& host, const CommentPlaceKind& kind) {
+    auto parse = [check = kind.check_path](Request& request) {
+        Validation validation;
+        check(request, validation);
+        JsonReader reader(object_body(request), validation);
+        Json body = read_comment_body_field(reader);
+        validation.throw_if_any();
+        return body;
+    };
     host.routes().add_validated(
-        Method::patch, path, AuthRequirement::personal_token, author_access(),
-        parse_edit_comment_input, [&host, &builds](Request& request, const EditInput& input) {
-            auto access = open_build(host, builds, request, input.number);
-            auto body = try_resolve_comment_body(host.identity(), access.project, input.body);
+        Method::patch, kind.prefix + "/comments/{commentId}", AuthRequirement::personal_token,
+        author_access(kind), parse, [&host, open = kind.open](Request& request, const Json& input) {
+            const CommentPlace place = open(request);
+            auto body = try_resolve_comment_body(host.identity(), place.project, input);
             Comment saved = host.db().transaction([&](soci::session& session) {
-                auto comment =
-                    require_comment(session, access.build.id, request.param("commentId"));
-                if (comment.author_id != access.user_id) {
+                auto comment = require_comment(session, place.subject, request.param("commentId"));
+                if (comment.author_id != place.user_id) {
                     throw HttpError::forbidden("You do not have permission to edit this comment");
                 }
                 if (body.error) {
@@ -61,16 +48,18 @@ void add_edit_comment(Host& host, builds::BuildsService& builds) {
                 return comment;
             });
             auto session = host.db().session();
-            return Response::json(comment_json(*session, host.identity(), saved));
+            return Response::json(place_comment_json(host, *session, place, saved));
         });
+}
+
+void add_delete(Host& host, const CommentPlaceKind& kind) {
     host.routes().add_validated(
-        Method::del, path, AuthRequirement::personal_token, author_access(),
-        parse_build_number_param, [&host, &builds](Request& request, int64_t number) {
-            auto access = open_build(host, builds, request, number);
+        Method::del, kind.prefix + "/comments/{commentId}", AuthRequirement::personal_token,
+        author_access(kind), kind.path_only(), [&host, open = kind.open](Request& request, bool) {
+            const CommentPlace place = open(request);
             Comment saved = host.db().transaction([&](soci::session& session) {
-                auto comment =
-                    require_comment(session, access.build.id, request.param("commentId"));
-                if (comment.author_id != access.user_id) {
+                auto comment = require_comment(session, place.subject, request.param("commentId"));
+                if (comment.author_id != place.user_id) {
                     throw HttpError::forbidden("You do not have permission to delete this comment");
                 }
                 if (!comment.deleted_at) {
@@ -80,8 +69,17 @@ void add_edit_comment(Host& host, builds::BuildsService& builds) {
                 return comment;
             });
             auto session = host.db().session();
-            return Response::json(comment_json(*session, host.identity(), saved));
+            return Response::json(place_comment_json(host, *session, place, saved));
         });
+}
+
+}  // namespace
+
+void add_edit_comment(Host& host, const std::vector<CommentPlaceKind>& kinds) {
+    for (const auto& kind : kinds) {
+        add_edit(host, kind);
+        add_delete(host, kind);
+    }
 }
 
 }  // namespace loupe::reviews

@@ -9,7 +9,8 @@ namespace loupe::reviews {
 namespace {
 
 constexpr const char* comment_columns =
-    "c.id, c.public_id, c.build_id, c.project_id, c.thread_id, c.review_id, c.author_id, c.body, "
+    "c.id, c.public_id, c.build_id, c.test_id, c.project_id, c.thread_id, c.review_id, "
+    "c.author_id, c.body, "
     "c.text, c.screenshot_diff_id, c.anchor, c.resolved_at, c.edited_at, c.deleted_at, "
     "c.created_at, CASE WHEN r.state = 'pending' THEN 1 ELSE 0 END AS pending";
 
@@ -18,7 +19,8 @@ Comment read_comment(const soci::row& row) {
     Comment c;
     c.id = r.int64("id");
     c.public_id = r.text("public_id");
-    c.build_id = r.int64("build_id");
+    c.build_id = r.optional_int("build_id");
+    c.test_id = r.optional_int("test_id");
     c.project_id = r.int64("project_id");
     c.thread_id = r.optional_int("thread_id");
     c.review_id = r.optional_int("review_id");
@@ -62,40 +64,50 @@ std::optional<Comment> first(std::vector<Comment> comments) {
     return std::move(comments.front());
 }
 
+/// The column naming the subject: a fixed name, never input.
+std::string subject_column(const CommentSubject& subject) {
+    return subject.kind == CommentSubject::Kind::build ? "c.build_id" : "c.test_id";
+}
+
 }  // namespace
 
 // Optional ids travel as 0 and become NULL through NULLIF (ids start at 1).
 void insert_comment(soci::session& session, Comment& c) {
-    const int64_t thread = c.thread_id.value_or(0), review = c.review_id.value_or(0),
+    const int64_t build = c.build_id.value_or(0), test = c.test_id.value_or(0),
+                  thread = c.thread_id.value_or(0), review = c.review_id.value_or(0),
                   author = c.author_id.value_or(0), diff = c.screenshot_diff_id.value_or(0);
     const std::string body = c.body.dump();
     const std::string anchor = c.anchor.is_null() ? "" : c.anchor.dump();
-    session << "INSERT INTO comments (public_id, build_id, project_id, thread_id, review_id, "
-               "author_id, body, text, screenshot_diff_id, anchor, created_at) VALUES (:pid, :b, "
-               ":p, NULLIF(:t, CAST(0 AS BIGINT)), NULLIF(:r, CAST(0 AS BIGINT)), NULLIF(:a, "
+    session << "INSERT INTO comments (public_id, build_id, test_id, project_id, thread_id, "
+               "review_id, author_id, body, text, screenshot_diff_id, anchor, created_at) VALUES "
+               "(:pid, NULLIF(:b, CAST(0 AS BIGINT)), NULLIF(:test, CAST(0 AS BIGINT)), :p, "
+               "NULLIF(:t, CAST(0 AS BIGINT)), NULLIF(:r, CAST(0 AS BIGINT)), NULLIF(:a, "
                "CAST(0 AS BIGINT)), :body, :text, NULLIF(:d, CAST(0 AS BIGINT)), NULLIF(:anchor, "
                "''), :created) RETURNING id",
-        soci::use(c.public_id), soci::use(c.build_id), soci::use(c.project_id), soci::use(thread),
-        soci::use(review), soci::use(author), soci::use(body), soci::use(c.text), soci::use(diff),
-        soci::use(anchor), soci::use(c.created_at), soci::into(c.id);
+        soci::use(c.public_id), soci::use(build), soci::use(test), soci::use(c.project_id),
+        soci::use(thread), soci::use(review), soci::use(author), soci::use(body), soci::use(c.text),
+        soci::use(diff), soci::use(anchor), soci::use(c.created_at), soci::into(c.id);
 }
 
-std::optional<Comment> find_comment(soci::session& session, int64_t build_id,
+std::optional<Comment> find_comment(soci::session& session, const CommentSubject& subject,
                                     const std::string& public_id) {
-    return first(select_comments(session, "WHERE c.build_id = :b AND c.public_id = :p", build_id,
-                                 public_id));
+    return first(select_comments(session,
+                                 "WHERE " + subject_column(subject) + " = :s AND c.public_id = :p",
+                                 subject.id, public_id));
 }
 
 std::optional<Comment> find_comment(soci::session& session, int64_t id) {
     return first(select_comments(session, "WHERE c.id = :id", id));
 }
 
-std::vector<Comment> visible_comments(soci::session& session, int64_t build_id, int64_t viewer) {
+std::vector<Comment> visible_comments(soci::session& session, const CommentSubject& subject,
+                                      int64_t viewer) {
     return select_comments(session,
-                           "WHERE c.build_id = :b AND "
-                           "c.deleted_at IS NULL AND (c.review_id IS NULL OR r.state <> 'pending' "
-                           "OR r.user_id = :viewer) ORDER BY c.created_at, c.id",
-                           build_id, viewer);
+                           "WHERE " + subject_column(subject) +
+                               " = :s AND c.deleted_at IS NULL AND (c.review_id IS NULL OR "
+                               "r.state <> 'pending' OR r.user_id = :viewer) ORDER BY "
+                               "c.created_at, c.id",
+                           subject.id, viewer);
 }
 
 std::vector<Comment> review_comments(soci::session& session, int64_t review_id) {

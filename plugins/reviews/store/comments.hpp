@@ -1,6 +1,7 @@
 #pragma once
-// Comment rows. A root comment starts a thread; a reply points at its root. A comment attached
-// to a review is a draft (pending) until that review is submitted.
+// Comment rows. A comment is posted on a build or on a test (exactly one). A root comment starts
+// a thread; a reply points at its root. A comment attached to a review is a draft (pending)
+// until that review is submitted.
 
 #include <cstdint>
 #include <optional>
@@ -15,10 +16,22 @@ class session;
 
 namespace loupe::reviews {
 
+/// What a comment is posted on: a build or a test of the project.
+struct CommentSubject {
+    enum class Kind { build, test };
+    Kind kind = Kind::build;
+    int64_t id = 0;
+
+    static CommentSubject build(int64_t build_id) { return {Kind::build, build_id}; }
+    static CommentSubject test(int64_t test_id) { return {Kind::test, test_id}; }
+    bool operator==(const CommentSubject&) const = default;
+};
+
 struct Comment {
     int64_t id = 0;
-    std::string public_id;  ///< "comment-…", what the API shows and accepts
-    int64_t build_id = 0;
+    std::string public_id;            ///< "comment-…", what the API shows and accepts
+    std::optional<int64_t> build_id;  ///< set on a build's comments
+    std::optional<int64_t> test_id;   ///< set on a test's comments
     int64_t project_id = 0;
     std::optional<int64_t> thread_id;  ///< the root's id, for replies
     std::optional<int64_t> review_id;
@@ -32,17 +45,28 @@ struct Comment {
     std::optional<int64_t> deleted_at;
     int64_t created_at = 0;
     bool pending = false;  ///< attached to a review that is still a draft
+
+    CommentSubject subject() const {
+        return build_id ? CommentSubject::build(*build_id)
+                        : CommentSubject::test(test_id.value_or(0));
+    }
+    void set_subject(const CommentSubject& subject) {
+        build_id.reset();
+        test_id.reset();
+        (subject.kind == CommentSubject::Kind::build ? build_id : test_id) = subject.id;
+    }
 };
 
 /// Inserts the comment (public_id set by the caller); fills its id.
 void insert_comment(soci::session& session, Comment& comment);
-/// The comment of `build_id` with this public id (deleted ones included).
-std::optional<Comment> find_comment(soci::session& session, int64_t build_id,
+/// The comment on `subject` with this public id (deleted ones included).
+std::optional<Comment> find_comment(soci::session& session, const CommentSubject& subject,
                                     const std::string& public_id);
 std::optional<Comment> find_comment(soci::session& session, int64_t id);
-/// The comments of the build that `viewer` may see: not deleted, and not attached to a review,
+/// The comments on `subject` that `viewer` may see: not deleted, and not attached to a review,
 /// or attached to a submitted review, or to the viewer's own draft. Oldest first.
-std::vector<Comment> visible_comments(soci::session& session, int64_t build_id, int64_t viewer);
+std::vector<Comment> visible_comments(soci::session& session, const CommentSubject& subject,
+                                      int64_t viewer);
 /// The comments written in a review (not deleted), oldest first.
 std::vector<Comment> review_comments(soci::session& session, int64_t review_id);
 /// Public ids of comments by id (the roots of replies).

@@ -10,13 +10,14 @@
 namespace loupe::reviews {
 namespace {
 
-// Both tables have the same shape: (<key>, user_id, subscribed, updated_at).
+// The tables have the same shape: (<key>, user_id, subscribed, updated_at).
 struct Table {
     const char* name;
     const char* key;
 };
 constexpr Table threads{"thread_subscriptions", "comment_id"};
 constexpr Table builds{"build_subscriptions", "build_id"};
+constexpr Table tests{"test_subscriptions", "test_id"};
 
 void upsert(soci::session& session, const Table& table, int64_t key, int64_t user_id,
             bool subscribed, bool keep_choice) {
@@ -85,6 +86,17 @@ std::optional<bool> build_subscription(soci::session& session, int64_t build_id,
 
 std::vector<int64_t> build_followers(soci::session& session, int64_t build_id) {
     return followers(session, builds, build_id);
+}
+
+void set_test_subscription(soci::session& session, int64_t test_id, int64_t user_id,
+                           bool subscribed) {
+    upsert(session, tests, test_id, user_id, subscribed, false);
+}
+void subscribe_test_by_default(soci::session& session, int64_t test_id, int64_t user_id) {
+    upsert(session, tests, test_id, user_id, true, true);
+}
+std::vector<int64_t> test_followers(soci::session& session, int64_t test_id) {
+    return followers(session, tests, test_id);
 }
 
 }  // namespace loupe::reviews

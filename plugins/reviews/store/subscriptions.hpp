@@ -1,6 +1,6 @@
 #pragma once
-// Who follows a thread or a build. An explicit choice (subscribe or unsubscribe) is kept, so an
-// automatic subscription never overrides a user's unsubscribe.
+// Who follows a thread, a build or a test. An explicit choice (subscribe or unsubscribe) is kept,
+// so an automatic subscription never overrides a user's unsubscribe.
 
 #include <cstdint>
 #include <optional>
@@ -27,5 +27,11 @@ void subscribe_build_by_default(soci::session& session, int64_t build_id, int64_
 std::optional<bool> build_subscription(soci::session& session, int64_t build_id, int64_t user_id);
 /// The users who follow the build, by id.
 std::vector<int64_t> build_followers(soci::session& session, int64_t build_id);
+
+void set_test_subscription(soci::session& session, int64_t test_id, int64_t user_id,
+                           bool subscribed);
+void subscribe_test_by_default(soci::session& session, int64_t test_id, int64_t user_id);
+/// The users who follow the test, by id.
+std::vector<int64_t> test_followers(soci::session& session, int64_t test_id);
 
 }  // namespace loupe::reviews

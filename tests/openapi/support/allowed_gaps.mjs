@@ -7,13 +7,11 @@
 const notImplemented = (pattern, why) => ({ pattern: new RegExp(`^${pattern}: not in Loupe's document$`), why });
 
 export const allowedGaps = [
-  // Operations of the Argos cloud Loupe does not implement (yet): team administration, billing,
-  // the media library, the per-test pages and settings Loupe keeps in its
-  // admin commands instead.
+  // Operations of the Argos cloud Loupe does not implement (yet): the media library, and the
+  // resolver of a separate deployments edge.
   notImplemented("(GET|POST|PATCH|DELETE) /media\\S*", "no media library"),
   notImplemented("GET /projects/\\{owner\\}/\\{project\\}/media", "no media library"),
   notImplemented("GET /deployments/resolve/\\{domain\\}", "Loupe serves the sites itself and needs no resolver for a separate edge"),
-  notImplemented("(GET|POST|PATCH|DELETE) /projects/\\{owner\\}/\\{project\\}/tests/\\{testId\\}/(comments|subscription)\\S*", "no comments on tests, no subscriptions to tests"),
 
   {
     pattern: /^POST \/projects\/\{owner\}\/\{project\}\/changes\/\{changeId\}\/(ignore|unignore) query parameter metricsPeriod: Loupe does not declare it$/,

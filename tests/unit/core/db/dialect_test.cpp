@@ -42,3 +42,25 @@ TEST_CASE("dialect: names") {
     CHECK(loupe::dialect_name(Dialect::sqlite) == "sqlite");
     CHECK(loupe::dialect_name(Dialect::postgresql) == "postgresql");
 }
+
+TEST_CASE("dialect: sections only one engine runs") {
+    const auto portable =
+        "CREATE TABLE t (x INTEGER);\n{{sqlite}}ALTER TABLE t RENAME TO u;\n{{/sqlite}}"
+        "{{postgresql}}ALTER TABLE t ALTER COLUMN x DROP NOT NULL;\n{{/postgresql}}SELECT "
+        "{{bytes}}";
+    CHECK(loupe::render_sql(Dialect::sqlite, portable) ==
+          "CREATE TABLE t (x INTEGER);\nALTER TABLE t RENAME TO u;\nSELECT BLOB");
+    CHECK(loupe::render_sql(Dialect::postgresql, portable) ==
+          "CREATE TABLE t (x INTEGER);\nALTER TABLE t ALTER COLUMN x DROP NOT NULL;\nSELECT BYTEA");
+    // Placeholders inside a kept section are rendered; a dropped section's are not checked.
+    CHECK(loupe::render_sql(Dialect::sqlite,
+                            "{{sqlite}}{{id}}{{/sqlite}}{{postgresql}}{{x}}{{/postgresql}}") ==
+          "INTEGER PRIMARY KEY AUTOINCREMENT");
+    CHECK_THROWS_AS(loupe::render_sql(Dialect::sqlite, "{{sqlite}}SELECT 1"),
+                    std::invalid_argument);
+    CHECK_THROWS_AS(loupe::render_sql(Dialect::sqlite, "SELECT 1{{/sqlite}}"),
+                    std::invalid_argument);
+    CHECK_THROWS_AS(loupe::render_sql(Dialect::postgresql,
+                                      "{{sqlite}}{{postgresql}}{{/postgresql}}{{/sqlite}}"),
+                    std::invalid_argument);
+}

@@ -128,6 +128,7 @@ struct Objects {
     std::string change_id;
     std::string test_id;
     std::string comment_id;
+    std::string test_comment_id;  ///< a comment on the test, the {commentId} of test routes
     std::string review_id;
     std::string deployment_id;
     std::string link_id;
@@ -348,6 +349,11 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
         http_json("POST", build_path + "/comments", {{"body", "hello"}}, owner_pat);
     REQUIRE_MESSAGE(comment.status == 201, comment.body);
     o.comment_id = comment.json()["id"];
+    const auto test_comment = http_json(
+        "POST", server.base_url() + "/v2/projects/default/default/tests/" + o.test_id + "/comments",
+        {{"body", "about the test"}}, owner_pat);
+    REQUIRE_MESSAGE(test_comment.status == 201, test_comment.body);
+    o.test_comment_id = test_comment.json()["id"];
     const auto review =
         http_json("POST", build_path + "/reviews", {{"event", "APPROVE"}}, owner_pat);
     REQUIRE_MESSAGE(review.status == 200, review.body);
@@ -494,7 +500,11 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
             CHECK(access.starts_with("token-project:"));
             continue;
         }
-        const std::string target = fill_path(path, values);
+        auto path_values = values;
+        if (path.find("/tests/{testId}/comments") != std::string::npos) {
+            path_values["commentId"] = o.test_comment_id;
+        }
+        const std::string target = fill_path(path, path_values);
         const Sample sample = sample_for(route, o);
         // An account's routes let its members in and show each only the projects it may view:
         // carol may pass, but nothing of the private project may reach her.

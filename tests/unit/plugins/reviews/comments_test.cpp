@@ -11,13 +11,6 @@ using nlohmann::json;
 
 namespace {
 
-// A JSON request; a null body is sent as no body at all (the server refuses a bare `null`).
-HttpResult send_json(const std::string& method, const std::string& url, const json& body,
-                     std::optional<std::string> bearer = std::nullopt) {
-    return http(HttpCall{
-        method, url, body.is_null() ? "" : body.dump(), "application/json", std::move(bearer), {}});
-}
-
 /// A reference build on main and a check build with one changed screenshot.
 struct CommentedBuild {
     ServerProcess server{with_reviews()};
@@ -46,7 +39,7 @@ struct CommentedBuild {
                "/comments" + rest;
     }
     HttpResult post(const json& body, const std::string& token, int64_t number = 0) const {
-        return send_json("POST", url(number ? number : check), body, token);
+        return http_json("POST", url(number ? number : check), body, token);
     }
     json posted(const json& body, const std::string& token) const {
         auto result = post(body, token);
@@ -60,7 +53,7 @@ struct CommentedBuild {
     }
     HttpResult act(const std::string& method, const std::string& id, const std::string& action,
                    const std::string& token, const json& body = json::object()) const {
-        return send_json(method, url(check, "/" + id + (action.empty() ? "" : "/" + action)), body,
+        return http_json(method, url(check, "/" + id + (action.empty() ? "" : "/" + action)), body,
                          token);
     }
     const std::string& alice() const { return server.personal_token(); }
@@ -174,7 +167,7 @@ TEST_CASE("a draft comment is visible to its author only until the review is sub
     CHECK(reviews.json().empty());
 
     auto submitted =
-        send_json("POST", f.url(f.check).replace(f.url(f.check).rfind("comments"), 8, "reviews"),
+        http_json("POST", f.url(f.check).replace(f.url(f.check).rfind("comments"), 8, "reviews"),
                   {{"event", "APPROVE"}}, f.alice());
     REQUIRE(submitted.status == 200);
     auto seen = f.listed(f.bob);
@@ -211,11 +204,11 @@ TEST_CASE("reactions: two users, counts, no-ops, removal, invalid emoji") {
     CHECK(both["reactions"][1]["emoji"] == "❤️");
     CHECK(both["reactions"][1]["count"] == 1);
 
-    auto removed = send_json("DELETE", f.url(f.check, "/" + id + "/reactions?emoji=%F0%9F%91%8D"),
+    auto removed = http_json("DELETE", f.url(f.check, "/" + id + "/reactions?emoji=%F0%9F%91%8D"),
                              json(nullptr), f.bob);
     REQUIRE(removed.status == 200);
     CHECK(removed.json()["reactions"][0]["count"] == 1);
-    auto missing = send_json("DELETE", f.url(f.check, "/" + id + "/reactions?emoji=%F0%9F%8E%89"),
+    auto missing = http_json("DELETE", f.url(f.check, "/" + id + "/reactions?emoji=%F0%9F%8E%89"),
                              json(nullptr), f.bob);
     CHECK(missing.status == 200);
     CHECK(count(f.server, "SELECT COUNT(*) FROM comment_reactions") == 2);
@@ -227,7 +220,7 @@ TEST_CASE("reactions: two users, counts, no-ops, removal, invalid emoji") {
     }
     CHECK(f.act("POST", "comment-nope", "reactions", f.alice(), {{"emoji", "👍"}}).status == 404);
     auto no_emoji =
-        send_json("DELETE", f.url(f.check, "/" + id + "/reactions"), json(nullptr), f.bob);
+        http_json("DELETE", f.url(f.check, "/" + id + "/reactions"), json(nullptr), f.bob);
     CHECK(no_emoji.status == 400);
     CHECK(count(f.server, "SELECT COUNT(*) FROM comment_reactions") == 2);
 }
@@ -257,7 +250,7 @@ TEST_CASE("subscriptions: posting subscribes, explicit choices are kept") {
     // Bob unsubscribes from the build first: his root comment does not subscribe him again.
     const auto build_subscription =
         f.url(f.check).replace(f.url(f.check).rfind("comments"), 8, "subscription");
-    auto off = send_json("DELETE", build_subscription, json(nullptr), f.bob);
+    auto off = http_json("DELETE", build_subscription, json(nullptr), f.bob);
     REQUIRE(off.status == 200);
     CHECK(off.json()["subscribed"] == false);
     auto root = f.posted({{"body", "Root"}}, f.bob);
@@ -275,7 +268,7 @@ TEST_CASE("subscriptions: posting subscribes, explicit choices are kept") {
     CHECK(count(server, "SELECT COUNT(*) FROM thread_subscriptions WHERE subscribed = 1") == 2);
     CHECK(f.act("POST", root["id"], "subscription", f.alice()).status == 200);
     CHECK(count(server, "SELECT COUNT(*) FROM thread_subscriptions WHERE subscribed = 1") == 3);
-    CHECK(send_json("POST", build_subscription, json(nullptr), f.bob).json()["subscribed"] == true);
+    CHECK(http_json("POST", build_subscription, json(nullptr), f.bob).json()["subscribed"] == true);
     (void)alice_root;
 }
 
@@ -312,7 +305,7 @@ TEST_CASE("edits by the author only; deletion hides the comment and closes its t
     CHECK(reacted.status == 404);
     CHECK(error_of(reacted) == "Comment not found");
     CHECK(reacted.body.find("First") == std::string::npos);
-    CHECK(send_json("DELETE", f.url(f.check, "/" + id + "/reactions?emoji=%F0%9F%8E%89"),
+    CHECK(http_json("DELETE", f.url(f.check, "/" + id + "/reactions?emoji=%F0%9F%8E%89"),
                     json(nullptr), f.bob)
               .status == 404);
     CHECK(f.act("PATCH", id, "", f.alice(), {{"body", "Gone"}}).status == 200);
@@ -375,7 +368,7 @@ TEST_CASE("refusals common to the comment endpoints, in order") {
     auto comment = f.posted({{"body", "Hi"}}, f.alice());
     const std::string id = comment["id"];
     CHECK(f.post({{"body", "x"}}, server.project_token()).status == 401);
-    CHECK(send_json("POST", f.url(f.check), {{"body", "x"}}).status == 401);
+    CHECK(http_json("POST", f.url(f.check), {{"body", "x"}}).status == 401);
     admin(server, {"user", "create", "--slug", "olga", "--name", "Olga"});
     admin(server, {"account", "create", "--slug", "other", "--name", "Other", "--owner", "olga"});
     const auto olga = find_token(
@@ -421,7 +414,7 @@ TEST_CASE("refusals common to the comment endpoints, in order") {
 TEST_CASE("a review's body becomes a comment of that review") {
     CommentedBuild f;
     auto review =
-        send_json("POST", f.url(f.check).replace(f.url(f.check).rfind("comments"), 8, "reviews"),
+        http_json("POST", f.url(f.check).replace(f.url(f.check).rfind("comments"), 8, "reviews"),
                   {{"event", "REJECT"}, {"body", "Please fix the **header**"}}, f.alice());
     REQUIRE_MESSAGE(review.status == 200, review.body);
     auto comments = f.listed(f.bob);
@@ -430,18 +423,18 @@ TEST_CASE("a review's body becomes a comment of that review") {
     CHECK(comments[0]["pending"] == false);
     const auto reviews_url = f.url(f.check).replace(f.url(f.check).rfind("comments"), 8, "reviews");
     // A body that is not a valid document is a validation error, checked before permissions.
-    auto invalid = send_json("POST", reviews_url,
+    auto invalid = http_json("POST", reviews_url,
                              {{"event", "APPROVE"}, {"body", {{"type", "paragraph"}}}}, f.alice());
     CHECK(invalid.status == 400);
     CHECK(first_detail(invalid) ==
           "body is Invalid comment body. Expected Markdown text or a valid rich-text JSON "
           "document.");
-    auto too_large = send_json("POST", reviews_url,
+    auto too_large = http_json("POST", reviews_url,
                                {{"event", "APPROVE"}, {"body", std::string(2001, 'x')}}, f.alice());
     CHECK(first_detail(too_large) == "body is Comment is too large");
     // A blank body is no comment at all.
     CHECK(
-        send_json("POST", reviews_url, {{"event", "APPROVE"}, {"body", "  "}}, f.alice()).status ==
+        http_json("POST", reviews_url, {{"event", "APPROVE"}, {"body", "  "}}, f.alice()).status ==
         200);
     CHECK(count(f.server, "SELECT COUNT(*) FROM reviews") == 2);
     CHECK(count(f.server, "SELECT COUNT(*) FROM comments") == 1);
