@@ -85,6 +85,7 @@ void install(loupe::Host& host) {
     add_change_ignore_routes(host);
     add_list_tests(host);
     add_get_test(host);
+    add_test_history(host);
     add_list_test_changes(host);
     add_list_ignored_changes(host);
     host.blob_references().add(referenced_blob_keys);

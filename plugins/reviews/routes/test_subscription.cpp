@@ -1,5 +1,7 @@
 // POST and DELETE /projects/{owner}/{project}/tests/{testId}/subscription: follow a test (its
-// comments), or stop; an explicit unsubscribe is never overridden by commenting.
+// comments), or stop; an explicit unsubscribe is never overridden by commenting. And GET
+// /_loupe/projects/{owner}/{project}/tests/{testId}/subscription, whether the caller follows it
+// (for the test page's Follow button).
 #include <soci/soci.h>
 
 #include "routes/routes.hpp"
@@ -22,6 +24,15 @@ void add_test_subscription(Host& host, const CommentPlaceKind& tests) {
                 return Response::json({{"subscribed", value}});
             });
     }
+    host.routes().add(
+        Method::get, "/_loupe" + tests.prefix + "/subscription", AuthRequirement::personal_token,
+        RouteAccess::project(ProjectPermission::view),
+        [&host, open = tests.open](Request& request) {
+            const CommentPlace place = open(request);
+            auto session = host.db().session();
+            const auto subscribed = test_subscription(*session, place.subject.id, place.user_id);
+            return Response::json({{"subscribed", subscribed.value_or(false)}});
+        });
 }
 
 }  // namespace loupe::reviews

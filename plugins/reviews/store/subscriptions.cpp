@@ -95,6 +95,9 @@ void set_test_subscription(soci::session& session, int64_t test_id, int64_t user
 void subscribe_test_by_default(soci::session& session, int64_t test_id, int64_t user_id) {
     upsert(session, tests, test_id, user_id, true, true);
 }
+std::optional<bool> test_subscription(soci::session& session, int64_t test_id, int64_t user_id) {
+    return lookup(session, tests, test_id, user_id);
+}
 std::vector<int64_t> test_followers(soci::session& session, int64_t test_id) {
     return followers(session, tests, test_id);
 }

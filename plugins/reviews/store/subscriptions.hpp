@@ -31,6 +31,7 @@ std::vector<int64_t> build_followers(soci::session& session, int64_t build_id);
 void set_test_subscription(soci::session& session, int64_t test_id, int64_t user_id,
                            bool subscribed);
 void subscribe_test_by_default(soci::session& session, int64_t test_id, int64_t user_id);
+std::optional<bool> test_subscription(soci::session& session, int64_t test_id, int64_t user_id);
 /// The users who follow the test, by id.
 std::vector<int64_t> test_followers(soci::session& session, int64_t test_id);
 

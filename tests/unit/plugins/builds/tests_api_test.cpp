@@ -253,3 +253,42 @@ TEST_CASE("tests API: the tests that still run, their metrics and their recurrin
         CHECK(http_get(server.base_url() + "/v2/projects/default/default/tests").status == 401);
     }
 }
+
+TEST_CASE("a test's history: its diffs across builds, newest first, with each baseline's build") {
+    ServerProcess server;
+    main_build(server, {{"home", png_blob("home")}}, 'a', std::nullopt);
+    main_build(server, {{"home", png_blob("home", block)}}, 'b', 'a');
+    const json feature =
+        wait_concluded(server, push_shots(server, {{"home", png_blob("home")}},
+                                          {{"commit", sha('c')},
+                                           {"branch", "feature"},
+                                           {"referenceCommit", sha('b')}})["number"]);
+    const std::string test_id = list_diffs(server, feature["number"])["results"][0]["test"]["id"];
+    const std::string history =
+        server.base_url() + "/_loupe/projects/default/default/tests/" + test_id + "/history";
+    auto all = http_get(history, server.personal_token());
+    REQUIRE_MESSAGE(all.status == 200, all.body);
+    const json results = all.json()["results"];
+    REQUIRE(results.size() == 3);
+    CHECK(results[0]["build"]["number"] == feature["number"]);
+    CHECK(results[0]["build"]["branch"] == "feature");
+    CHECK(results[0]["diff"]["status"] == "changed");
+    CHECK(results[0]["baseBuildNumber"] == results[1]["build"]["number"]);
+    CHECK(results[1]["diff"]["status"] == "changed");
+    CHECK(results[2]["diff"]["status"] == "added");
+    CHECK(results[2]["baseBuildNumber"].is_null());
+
+    auto main_only = http_get(history + "?branch=main&limit=1", server.personal_token());
+    REQUIRE(main_only.status == 200);
+    REQUIRE(main_only.json()["results"].size() == 1);
+    CHECK(main_only.json()["results"][0]["build"]["number"] == results[1]["build"]["number"]);
+    CHECK(http_get(history + "?limit=0", server.personal_token()).status == 400);
+    CHECK(http_get(history + "?limit=101", server.personal_token()).status == 400);
+    auto unknown = http_get(server.base_url() +
+                                "/_loupe/projects/default/default/tests/DEFAULT-"
+                                "ZZZZZZ/history",
+                            server.personal_token());
+    CHECK(unknown.status == 404);
+    // A project token is CI's: the page's endpoints take a person.
+    CHECK(http_get(history, server.project_token()).status == 401);
+}

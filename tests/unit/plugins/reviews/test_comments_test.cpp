@@ -140,9 +140,13 @@ TEST_CASE("test subscriptions: explicit choices are kept, and commenting never o
     CHECK(off.json() == json{{"subscribed", false}});
     f.posted({{"body", "still not following"}});
     CHECK(count(f.server, "SELECT subscribed FROM test_subscriptions") == 0);
+    const std::string own = f.server.base_url() + "/_loupe/projects/default/default/tests/" +
+                            f.test_id + "/subscription";
+    CHECK(http_get(own, f.alice()).json() == json{{"subscribed", false}});
     auto on = http_json("POST", f.url("/subscription"), nullptr, f.alice());
     CHECK(on.json() == json{{"subscribed", true}});
     CHECK(count(f.server, "SELECT subscribed FROM test_subscriptions") == 1);
+    CHECK(http_get(own, f.alice()).json() == json{{"subscribed", true}});
 }
 
 TEST_CASE("refusals on a test's comments") {
