@@ -540,6 +540,48 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
   });
 
+  test("a diff's test page: its builds, a comment on the test and Follow; the Tests tab lists it", { skip: !reviewsAvailable && "the reviews plugin is not built" }, async () => {
+    await page.locator(".diff-row.selected").waitFor();
+    const name = (await page.locator(".diff-title").innerText()).trim();
+    await page.getByRole("link", { name: "Test history" }).click();
+    await page.getByRole("heading", { name, exact: true }).waitFor();
+    const testId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop());
+    assert.match(testId, /^DEFAULT-[0-9A-Za-z]+$/);
+    // Its history: the check build that changed it, then main's, which was its baseline.
+    const history = page.getByRole("list", { name: "Builds" });
+    await history.getByRole("link", { name: "Build 2: changed" }).waitFor();
+    await history.getByRole("link", { name: "Build 1: added" }).waitFor();
+    await history.getByRole("link", { name: "Build 2: changed" }).getByText(/^baseline #1 /).waitFor();
+
+    await page.getByRole("textbox", { name: "Comment on the test" }).fill("This button flips on every theme change");
+    await page.getByRole("button", { name: "Comment on the test" }).click();
+    await page.locator(".thread").getByText("This button flips on every theme change").waitFor();
+    const onTest = await server.api("GET", `projects/default/default/tests/${testId}/comments`, { token: server.personalAccessToken });
+    assert.deepEqual(onTest.body.map((c) => [c.testId, c.buildId, c.text]), [[testId, null, "This button flips on every theme change"]]);
+    const onBuild = await server.api("GET", "projects/default/default/builds/2/comments", { token: server.personalAccessToken });
+    assert.ok(onBuild.body.every((c) => c.testId === null), "the build's comments stay the build's");
+
+    const follow = page.getByRole("button", { name: /^Follow/ });
+    const followedBefore = (await follow.getAttribute("aria-pressed")) === "true";
+    await follow.click();
+    await page.waitForFunction((before) => document.querySelector(".test-head button")?.getAttribute("aria-pressed") === String(!before), followedBefore);
+    const followed = await server.api("GET", `_loupe/projects/default/default/tests/${testId}/subscription`, { token: server.personalAccessToken });
+    assert.equal(followed.body.subscribed, !followedBefore);
+    if (process.env.LOUPE_SCREENSHOT_DIR) {
+      await page.evaluate(() => document.querySelector(".content")?.scrollTo(0, 0));
+      await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "test-page.png") });
+    }
+
+    await page.getByRole("navigation", { name: "Project sections" }).getByRole("link", { name: "Tests" }).click();
+    await page.locator(".tests-table").getByRole("link", { name, exact: true }).waitFor();
+    if (process.env.LOUPE_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "tests.png"), fullPage: true });
+    await page.getByLabel("Test", { exact: true }).fill("no such test name");
+    await page.getByLabel("Test", { exact: true }).press("Enter");
+    await page.getByText("No test matches the search.").waitFor();
+    await page.goto(buildUrl);
+    await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
+  });
+
   test("a write without the session's CSRF token is refused", async () => {
     assert.equal(await apiFromPage("POST", "/v2/projects"), 403);
     assert.equal(await apiFromPage("POST", "/v2/projects", { "X-CSRF-Token": "0".repeat(64) }), 403);

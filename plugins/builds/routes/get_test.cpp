@@ -61,9 +61,9 @@ void add_get_test(Host& host) {
             Json body = test_json(id, test.name, test.build_name, metrics);
             body["status"] = ongoing ? "ongoing" : "removed";
             body["createdAt"] = iso_time(test.created_at);
-            // Loupe has no page per test: the URL is the test's resource in this API.
-            body["url"] = public_url + "/v2/projects/" + project.account_slug + "/" + project.name +
-                          "/tests/" + id;
+            // The test's page on the review page, as Argos links its app.
+            body["url"] =
+                public_url + "/" + project.account_slug + "/" + project.name + "/tests/" + id;
             body["series"] = test_series_json(series);
             body["firstSeenChange"] = optional_occurrence(seen.first, blobs, public_url, project);
             body["lastSeenChange"] = optional_occurrence(seen.last, blobs, public_url, project);

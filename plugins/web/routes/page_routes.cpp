@@ -36,6 +36,8 @@ const char* const page_patterns[] = {
     "/{account}/{project}/builds",
     "/{account}/{project}/deployments",
     "/{account}/{project}/activity",
+    "/{account}/{project}/tests",
+    "/{account}/{project}/tests/{testId}",
     "/{account}/{project}/settings",
     "/{account}/{project}/builds/{buildNumber}",
 };

@@ -55,8 +55,8 @@ export async function runSmokeFlow(browser, { server, buildUrl, signInLink }, ke
   await browser.click(".project-card");
   await browser.waitFor(`${countOf(".builds-table tbody tr")} === 2`);
   assert.match(await browser.evaluate(textOf(".builds-table tbody tr")), /#2\s*Changes detected\s*feature\/checkout/);
-  // Without their plugins, the tabs are Builds and Settings only.
-  assert.match(await browser.evaluate(textOf(".section-tabs")), /^Builds\s*Settings$/, "no Deployments or Activity tab without their plugins");
+  // Without their plugins, the tabs are Builds, Tests and Settings only.
+  assert.match(await browser.evaluate(textOf(".section-tabs")), /^Builds\s*Tests\s*Settings$/, "no Deployments or Activity tab without their plugins");
   keep("builds", await browser.screenshot());
 
   // Without their plugins, the account page has no chart and the sections' URLs say so.

@@ -281,6 +281,56 @@ export interface Diff {
   change: { id: string; ignored: boolean; occurrences: number } | null;
 }
 
+/** A test with its metrics over the period (the Tests tab). */
+export interface TestSummary {
+  id: string;
+  name: string;
+  buildName: string;
+  metrics: TestMetrics;
+}
+
+/** When a change was seen: the build and the mask of that occurrence. */
+export interface ChangeOccurrence {
+  date: string;
+  url: string | null;
+  buildNumber: number;
+  buildUrl: string;
+}
+
+/** The test page's head: the test, its metrics and their series, its first and last change. */
+export interface TestDetails extends TestSummary {
+  status: "ongoing" | "removed";
+  createdAt: string;
+  series: { ts: number; total: number; changes: number; uniqueChanges: number }[];
+  firstSeenChange: ChangeOccurrence | null;
+  lastSeenChange: ChangeOccurrence | null;
+}
+
+/** One distinct change of a test over the period. */
+export interface TestChange {
+  id: string;
+  ignored: boolean;
+  occurrences: number;
+  firstSeen: ChangeOccurrence;
+  lastSeen: ChangeOccurrence;
+  diff: Diff;
+}
+
+/** One build's diff of a test, for the test page's history. */
+export interface TestHistoryEntry {
+  build: {
+    number: number;
+    name: string;
+    branch: string;
+    commit: string;
+    createdAt: string;
+    conclusion: string | null;
+    reviewState: string | null;
+  };
+  baseBuildNumber: number | null;
+  diff: Diff;
+}
+
 export interface Page<T> {
   pageInfo: { total: number; page: number; perPage: number };
   results: T[];
@@ -304,7 +354,10 @@ export interface Reaction {
 
 export interface Comment {
   id: string;
-  buildId: string;
+  /** The build it is posted on, or null on a test's comment. */
+  buildId: string | null;
+  /** The test it is posted on, or null on a build's comment. */
+  testId: string | null;
   threadId: string | null;
   text: string;
   author: UserRef | null;
@@ -439,6 +492,33 @@ export function buildPath(owner: string, project: string, number: number) {
   return `${projectPath(owner, project)}/builds/${number}`;
 }
 
+export function testPath(owner: string, project: string, testId: string) {
+  return `${projectPath(owner, project)}/tests/${enc(testId)}`;
+}
+
+/** What a new comment carries: its body, the thread it answers, where it is pinned on a diff. */
+export interface NewCommentBody {
+  body: string;
+  threadId?: string;
+  screenshotDiffId?: string;
+  anchor?: { type: "point"; x: number; y: number };
+}
+
+/** The comment endpoints of a place: a build (buildPath) or a test (testPath). */
+export function commentsAt(place: string) {
+  const at = (id: string) => `${place}/comments/${enc(id)}`;
+  return {
+    list: () => request<Comment[]>("GET", `${place}/comments`),
+    create: (body: NewCommentBody) => request<Comment>("POST", `${place}/comments`, { body }),
+    edit: (id: string, body: string) => request<Comment>("PATCH", at(id), { body: { body } }),
+    resolve: (id: string, resolved: boolean) => request<Comment>("POST", `${at(id)}/${resolved ? "resolve" : "unresolve"}`),
+    react: (id: string, emoji: string, add: boolean) =>
+      add
+        ? request<Comment>("POST", `${at(id)}/reactions`, { body: { emoji } })
+        : request<Comment>("DELETE", `${at(id)}/reactions?emoji=${enc(emoji)}`),
+  };
+}
+
 export const api = {
   session: () => request<Session>("GET", "/_loupe/session"),
   signInWithToken: (token: string) =>
@@ -565,30 +645,25 @@ export const api = {
   dismissReview: (owner: string, project: string, number: number, reviewId: string) =>
     request<Review>("POST", `${buildPath(owner, project, number)}/reviews/${enc(reviewId)}/dismiss`),
 
-  comments: (owner: string, project: string, number: number) =>
-    request<Comment[]>("GET", `${buildPath(owner, project, number)}/comments`),
-  comment: (
-    owner: string,
-    project: string,
-    number: number,
-    body: { body: string; threadId?: string; screenshotDiffId?: string; anchor?: { type: "point"; x: number; y: number } },
-  ) => request<Comment>("POST", `${buildPath(owner, project, number)}/comments`, { body }),
-  editComment: (owner: string, project: string, number: number, id: string, body: string) =>
-    request<Comment>("PATCH", `${buildPath(owner, project, number)}/comments/${enc(id)}`, { body: { body } }),
-  resolveThread: (owner: string, project: string, number: number, id: string, resolved: boolean) =>
-    request<Comment>(
-      "POST",
-      `${buildPath(owner, project, number)}/comments/${enc(id)}/${resolved ? "resolve" : "unresolve"}`,
+  tests: (owner: string, project: string, query: Record<string, string>) =>
+    request<Page<TestSummary>>("GET", `${projectPath(owner, project)}/tests?${new URLSearchParams(query)}`),
+  test: (owner: string, project: string, testId: string, period: string) =>
+    request<TestDetails>("GET", `${testPath(owner, project, testId)}?metricsPeriod=${period}`),
+  testChanges: (owner: string, project: string, testId: string, period: string) =>
+    request<Page<TestChange>>("GET", `${testPath(owner, project, testId)}/changes?metricsPeriod=${period}&perPage=20`),
+  testHistory: (owner: string, project: string, testId: string, branch: string) =>
+    request<{ results: TestHistoryEntry[] }>(
+      "GET",
+      `/_loupe/projects/${enc(owner)}/${enc(project)}/tests/${enc(testId)}/history?limit=30${branch ? `&branch=${enc(branch)}` : ""}`,
+    ).then((answer) => answer.results),
+  testFollowed: (owner: string, project: string, testId: string) =>
+    request<{ subscribed: boolean }>("GET", `/_loupe/projects/${enc(owner)}/${enc(project)}/tests/${enc(testId)}/subscription`).then(
+      (answer) => answer.subscribed,
     ),
-  react: (owner: string, project: string, number: number, id: string, emoji: string, add: boolean) =>
-    add
-      ? request<Comment>("POST", `${buildPath(owner, project, number)}/comments/${enc(id)}/reactions`, {
-          body: { emoji },
-        })
-      : request<Comment>(
-          "DELETE",
-          `${buildPath(owner, project, number)}/comments/${enc(id)}/reactions?emoji=${enc(emoji)}`,
-        ),
+  followTest: (owner: string, project: string, testId: string, follow: boolean) =>
+    request<{ subscribed: boolean }>(follow ? "POST" : "DELETE", `${testPath(owner, project, testId)}/subscription`).then(
+      (answer) => answer.subscribed,
+    ),
 
   ignoreChange: (owner: string, project: string, changeId: string, ignore: boolean) =>
     request<{ id: string; ignored: boolean; occurrences: number }>(

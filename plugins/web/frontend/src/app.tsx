@@ -6,6 +6,8 @@ import { TopBar } from "./components/top-bar";
 import { LoginPage } from "./pages/login-page";
 import { SettingsPage } from "./pages/settings-page";
 import { ProjectSettingsPage } from "./pages/project-settings-page";
+import { TestPage } from "./pages/test-page";
+import { TestsPage } from "./pages/tests-page";
 import { TeamSettingsPage } from "./pages/team-settings-page";
 import { HomePage } from "./pages/home-page";
 import { AccountPage } from "./pages/account-page";
@@ -81,6 +83,13 @@ export function App() {
         )}
         {route.page === "activity" && (
           <ActivityPage key={`${route.account}/${route.project}`} session={session} account={route.account} project={route.project} query={route.query} />
+        )}
+        {route.page === "tests" && (
+          <TestsPage key={`${route.account}/${route.project}`} session={session} account={route.account} project={route.project} query={route.query} />
+        )}
+        {route.page === "test" && (
+          <TestPage key={`${route.account}/${route.project}/${route.testId}`} session={session} account={route.account} project={route.project}
+            testId={route.testId} query={route.query} />
         )}
         {route.page === "teamSettings" && <TeamSettingsPage key={route.account} session={session} account={route.account} />}
         {route.page === "projectSettings" && (

@@ -11,6 +11,8 @@ export type Route =
   | { page: "project"; account: string; project: string; query: URLSearchParams }
   | { page: "deployments"; account: string; project: string; query: URLSearchParams }
   | { page: "activity"; account: string; project: string; query: URLSearchParams }
+  | { page: "tests"; account: string; project: string; query: URLSearchParams }
+  | { page: "test"; account: string; project: string; testId: string; query: URLSearchParams }
   | { page: "projectSettings"; account: string; project: string }
   | { page: "teamSettings"; account: string }
   | { page: "build"; account: string; project: string; number: number; query: URLSearchParams }
@@ -34,8 +36,9 @@ export function parseRoute(location: Location | URL): Route {
   if (parts.length === 2 || (parts.length === 3 && parts[2] === "builds"))
     return { page: "project", account: parts[0], project: parts[1], query };
   if (parts.length === 3 && parts[2] === "settings") return { page: "projectSettings", account: parts[0], project: parts[1] };
-  if (parts.length === 3 && (parts[2] === "deployments" || parts[2] === "activity"))
+  if (parts.length === 3 && (parts[2] === "deployments" || parts[2] === "activity" || parts[2] === "tests"))
     return { page: parts[2], account: parts[0], project: parts[1], query };
+  if (parts.length === 4 && parts[2] === "tests") return { page: "test", account: parts[0], project: parts[1], testId: parts[3], query };
   if (parts.length === 4 && parts[2] === "builds" && /^[1-9]\d*$/.test(parts[3]))
     return { page: "build", account: parts[0], project: parts[1], number: Number(parts[3]), query };
   return { page: "notFound" };
@@ -103,6 +106,9 @@ export const paths = {
     `/${encodeURIComponent(account)}/${encodeURIComponent(project)}/deployments`,
   activity: (account: string, project: string) =>
     `/${encodeURIComponent(account)}/${encodeURIComponent(project)}/activity`,
+  tests: (account: string, project: string) => `/${encodeURIComponent(account)}/${encodeURIComponent(project)}/tests`,
+  test: (account: string, project: string, testId: string) =>
+    `/${encodeURIComponent(account)}/${encodeURIComponent(project)}/tests/${encodeURIComponent(testId)}`,
   teamSettings: (account: string) => `/${encodeURIComponent(account)}/settings`,
   projectSettings: (account: string, project: string) =>
     `/${encodeURIComponent(account)}/${encodeURIComponent(project)}/settings`,

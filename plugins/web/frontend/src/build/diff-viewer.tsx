@@ -44,6 +44,8 @@ interface Props {
   /** Null for a viewer, who may not review: the page offers no per-snapshot decision. */
   onDecide: ((decision: Decision | undefined) => void) | null;
   onToggleIgnore: (() => void) | null;
+  /** The page of the diff's test (its history, changes and comments), when it has one. */
+  testHref: string | null;
 }
 
 interface Layer {
@@ -259,6 +261,11 @@ export function DiffViewer(props: Props) {
               title={`Over the metrics period: ${diff.test.metrics.changes} changes in ${diff.test.metrics.total} reference builds, stability ${Math.round(diff.test.metrics.stability * 100)}%`}>
               flaky {Math.round(diff.test.metrics.flakiness * 100)}%
             </span>
+          )}
+          {props.testHref && (
+            <a class="small nowrap" href={props.testHref} title="This test's history, changes and comments">
+              Test history
+            </a>
           )}
           {diff.change && diff.change.occurrences > 1 && (
             <span class="muted small nowrap" title="Times this change was seen over the metrics period">seen {diff.change.occurrences}×</span>

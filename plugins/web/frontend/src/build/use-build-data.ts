@@ -2,7 +2,7 @@
 // first page at once, the rest in parallel), reviews and comments, refreshed when the live
 // endpoint's ETag changes (short polling; see the web plugin's live route).
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { api, ApiError, type Build, type Comment, type Diff, type Page, type Review, type UserRef } from "../api";
+import { api, ApiError, buildPath, commentsAt, type Build, type Comment, type Diff, type Page, type Review, type UserRef } from "../api";
 
 const perPage = 100;
 const parallelPages = 4;
@@ -86,7 +86,7 @@ export function useBuildData(owner: string, project: string, number: number, wit
     const [nextReviews, nextReviewers, nextComments] = await Promise.all([
       api.reviews(owner, project, number).catch(() => null),
       api.reviewers(owner, project, number).catch(() => null),
-      api.comments(owner, project, number).catch(() => null),
+      commentsAt(buildPath(owner, project, number)).list().catch(() => null),
     ]);
     if (nextReviews) setReviews(nextReviews);
     if (nextReviewers) setReviewers(nextReviewers);

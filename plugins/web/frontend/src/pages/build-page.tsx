@@ -1,11 +1,12 @@
 // The build page: the diffs grouped for review on the left, the viewer in the middle, comments
 // and reviews on the right; the build's decision in its header.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { api, type Diff, type Review, type Session } from "../api";
+import { api, buildPath, commentsAt, type Diff, type Review, type Session } from "../api";
 import { buildRows, initiallyCollapsed } from "../build/diff-groups";
 import { DiffList } from "../build/diff-list";
 import { DiffViewer, isTyping, modes, type Mode, type Pin } from "../build/diff-viewer";
-import { CommentsPanel, threadsOf, type CommentActions } from "../build/comments-panel";
+import { CommentsPanel, threadsOf } from "../build/comments-panel";
+import { commentActions } from "../components/comment-threads";
 import { ReviewsPanel } from "../build/reviews-panel";
 import { useBuildData } from "../build/use-build-data";
 import { Message } from "../components/message";
@@ -143,17 +144,8 @@ export function BuildPage({ session, account, project, number, query }: Props) {
     }
   };
 
-  const act = async (work: () => Promise<unknown>) => {
-    await work();
-    await data.refreshDiscussion();
-  };
-  const actions: CommentActions = {
-    reply: (threadId, text) => act(() => api.comment(account, project, number, { body: text, threadId })),
-    edit: (id, text) => act(() => api.editComment(account, project, number, id, text)),
-    resolve: (id, resolved) => act(() => api.resolveThread(account, project, number, id, resolved)),
-    react: (id, emoji, add) => act(() => api.react(account, project, number, id, emoji, add)),
-    comment: (text) => act(() => api.comment(account, project, number, { body: text })),
-  };
+  const comments = commentsAt(buildPath(account, project, number));
+  const actions = commentActions(comments, data.refreshDiscussion);
 
   const threads = useMemo(() => threadsOf(data.comments ?? []), [data.comments]);
   const pins: Pin[] = useMemo(
@@ -267,7 +259,7 @@ export function BuildPage({ session, account, project, number, query }: Props) {
               setPanel("comments");
             }}
             onPlacePin={async (x, y, text) => {
-              const created = await api.comment(account, project, number, {
+              const created = await comments.create({
                 body: text,
                 screenshotDiffId: selected.id,
                 anchor: { type: "point", x, y },
@@ -285,6 +277,7 @@ export function BuildPage({ session, account, project, number, query }: Props) {
               setDecisions(next);
             } : null}
             onToggleIgnore={selected.change && canReview ? toggleIgnore : null}
+            testHref={selected.test ? paths.test(account, project, selected.test.id) : null}
           />
         ) : (
           <div class="viewer viewer-empty">{data.complete ? "This build has no screenshot." : "Loading screenshots…"}</div>
