@@ -62,6 +62,7 @@ std::vector<CommentPlaceKind> comment_place_kinds(Host& host, builds::BuildsServ
         place.subject = CommentSubject::test(test->id);
         place.user_id = request.principal().user_id;
         place.test_ids[test->id] = test->public_id;
+        place.test = std::move(test);
         return place;
     };
     kinds.push_back(std::move(test_kind));

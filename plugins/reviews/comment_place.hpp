@@ -22,6 +22,7 @@ struct CommentPlace {
     CommentSubject subject;
     int64_t user_id = 0;
     std::optional<builds::BuildSummary> build;  ///< a build's place: the build
+    std::optional<builds::TestSummary> test;    ///< a test's place: the test
     std::map<int64_t, std::string> test_ids;    ///< a test's place: its public id, for the JSON
 };
 

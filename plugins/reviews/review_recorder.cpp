@@ -41,6 +41,23 @@ Json inheritance_details(soci::session& session, builds::BuildsService& builds,
                   {"reviewIds", inherited_reviews}}}};
 }
 
+// A mention names the user by their personal account's id (as the API shows users); the
+// users mentioned in `body` who still exist.
+std::vector<int64_t> mentioned_users(soci::session& session, const Json& body) {
+    std::vector<int64_t> users;
+    for (const auto& id : mentioned_user_ids(body)) {
+        int64_t account_id = 0;
+        const auto [end, error] = std::from_chars(id.data(), id.data() + id.size(), account_id);
+        if (error != std::errc{} || end != id.data() + id.size()) {
+            continue;
+        }
+        if (auto user_id = user_of_personal_account(session, account_id)) {
+            users.push_back(*user_id);
+        }
+    }
+    return users;
+}
+
 }  // namespace
 
 ReviewRecorder::ReviewRecorder(builds::BuildsService& builds, builds::BuildReviewStates& states,
@@ -49,6 +66,7 @@ ReviewRecorder::ReviewRecorder(builds::BuildsService& builds, builds::BuildRevie
     events_.publishes<BuildReviewStateChanged>();
     events_.publishes<ReviewSubmitted>();
     events_.publishes<CommentCreated>();
+    events_.publishes<TestCommentCreated>();
     events_.publishes<ReviewRequested>();
 }
 
@@ -103,17 +121,27 @@ void ReviewRecorder::comment_published(soci::session& session, const Comment& co
             event.test_id = diff.test_id;
         }
     }
-    // A mention names the user by their personal account's id (as the API shows users).
-    for (const auto& id : mentioned_user_ids(comment.body)) {
-        int64_t account_id = 0;
-        const auto [end, error] = std::from_chars(id.data(), id.data() + id.size(), account_id);
-        if (error != std::errc{} || end != id.data() + id.size()) {
-            continue;
-        }
-        if (auto user_id = user_of_personal_account(session, account_id)) {
-            event.mentioned_user_ids.push_back(*user_id);
-        }
+    event.mentioned_user_ids = mentioned_users(session, comment.body);
+    events_.publish(session, event);
+}
+
+void ReviewRecorder::test_comment_published(soci::session& session, const Comment& comment,
+                                            const builds::TestSummary& test) {
+    TestCommentCreated event;
+    event.comment_id = comment.id;
+    event.public_id = comment.public_id;
+    event.project_id = comment.project_id;
+    event.test_id = test.id;
+    event.test_public_id = test.public_id;
+    event.test_name = test.name;
+    event.author_id = comment.author_id;
+    event.thread_id = comment.thread_id;
+    event.body = comment.body;
+    event.mentioned_user_ids = mentioned_users(session, comment.body);
+    if (comment.thread_id) {
+        event.thread_follower_ids = thread_followers(session, *comment.thread_id);
     }
+    event.test_follower_ids = test_followers(session, test.id);
     events_.publish(session, event);
 }
 

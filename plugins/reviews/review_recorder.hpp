@@ -5,7 +5,8 @@
 //     set on the build (through the builds plugin's BuildReviewStates); when it changed, the
 //     event build.review_state_changed;
 //   - review.submitted for a submitted (or carried-forward) review;
-//   - comment.created for a comment that became visible;
+//   - comment.created for a build's comment that became visible, test_comment.created for a
+//     test's;
 //   - review.requested for users newly asked to review a build.
 // The events are declared by the constructor (install() only).
 
@@ -14,6 +15,7 @@
 
 #include "loupe/builds/build_review_states.hpp"
 #include "loupe/builds/builds_service.hpp"
+#include "loupe/builds/project_tests.hpp"
 #include "loupe/events/events.hpp"
 #include "store/comments.hpp"
 #include "store/reviews.hpp"
@@ -38,6 +40,9 @@ public:
 
     void comment_published(soci::session& session, const Comment& comment,
                            const builds::BuildSummary& build);
+
+    void test_comment_published(soci::session& session, const Comment& comment,
+                                const builds::TestSummary& test);
 
     void reviewers_requested(soci::session& session, const builds::BuildSummary& build,
                              int64_t requested_by, std::vector<int64_t> reviewer_ids);

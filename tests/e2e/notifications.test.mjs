@@ -1,7 +1,8 @@
 // Notification mail through a real SMTP server (npm `smtp-server`, mails parsed with
 // `mailparser`): a mention mails the mentioned user once; replies in a followed thread within the
 // batch window make one mail; the one-click unsubscribe link stops the next mail of that kind; a
-// review request mails the reviewer and their approval mails the build's followers; an
+// review request mails the reviewer and their approval mails the build's followers; a comment on
+// a followed test mails its followers; an
 // SMTP server that refuses is retried until the job shows as failed, and requests never wait.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
@@ -245,6 +246,31 @@ describe("notification mail", { skip }, () => {
     // The kind has its own switch.
     const settings = await server.api("GET", "_loupe/notifications/settings", { token: bobToken });
     assert.equal(settings.body.buildStatuses, true);
+  });
+
+  test("a comment on a test Bob follows mails him, naming the test and linking its page", async () => {
+    const diffs = await server.api("GET", `projects/default/default/builds/${number}/diffs`, { token: server.personalAccessToken });
+    const test = diffs.body.results[0].test;
+    const follow = await server.api("POST", `projects/default/default/tests/${test.id}/subscription`, { token: bobToken });
+    assert.equal(follow.status, 200, follow.text);
+    const before = mailsTo("bob@example.com").length;
+    const posted = await server.api("POST", `projects/default/default/tests/${test.id}/comments`, {
+      token: server.personalAccessToken,
+      body: { body: "This one flips on every run & more" },
+    });
+    assert.equal(posted.status, 201, posted.text);
+    await eventually("the test comment mail", () => mailsTo("bob@example.com").length === before + 1);
+    const mail = mailsTo("bob@example.com")[before];
+    assert.equal(mail.subject, `[default/default] Admin commented on default/default test ${test.name}`);
+    assert.ok(mail.text.includes("> This one flips on every run & more"), mail.text);
+    assert.ok(mail.html.includes("This one flips on every run &amp; more"), mail.html);
+    assert.ok(mail.text.includes(`${server.url}/default/default/tests/${test.id}`), mail.text);
+    // Its own switch: off, the next comment mails nobody.
+    const off = await server.api("PATCH", "_loupe/notifications/settings", { token: bobToken, body: { testComments: false } });
+    assert.equal(off.body.testComments, false, off.text);
+    await server.api("POST", `projects/default/default/tests/${test.id}/comments`, { token: server.personalAccessToken, body: { body: "again" } });
+    await sleep(2500);
+    assert.equal(mailsTo("bob@example.com").length, before + 1, "no mail once the kind is off");
   });
 
   test("an invite is mailed to its address at once, with a link of its own; inviting again ends it", async () => {

@@ -22,6 +22,11 @@ std::string build_page_url(Host& host, const Project& project, int64_t number) {
            std::to_string(number);
 }
 
+std::string test_page_url(Host& host, const Project& project, const std::string& test_public_id) {
+    return host.public_url() + "/" + project.account_slug + "/" + project.name + "/tests/" +
+           test_public_id;
+}
+
 void record_for_recipients(Host& host, const NotificationSender& sender,
                            const EventDelivery& delivery, const Project& project,
                            NotificationItem item,

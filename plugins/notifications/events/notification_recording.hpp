@@ -19,6 +19,8 @@ std::string actor_name_of(Host& host, std::optional<int64_t> user_id);
 
 /// The review page of the project's build `number`.
 std::string build_page_url(Host& host, const Project& project, int64_t number);
+/// The page of the project's test `test_public_id`.
+std::string test_page_url(Host& host, const Project& project, const std::string& test_public_id);
 
 /// Records `item` (its kind set per recipient) for each of `recipients` (user id → kind) who
 /// still exists, can see `project` and has the kind enabled, and schedules their mail.

@@ -6,7 +6,12 @@ namespace loupe::notifications {
 namespace {
 
 std::string what_happened(const NotificationItem& item) {
-    const std::string where = item.project + " build #" + std::to_string(item.build_number);
+    const std::string where = item.test_name.empty()
+                                  ? item.project + " build #" + std::to_string(item.build_number)
+                                  : item.project + " test " + item.test_name;
+    if (item.kind == "test_comment") {
+        return item.actor_name + " commented on " + where;
+    }
     if (item.kind == "mention") {
         return item.actor_name + " mentioned you on " + where;
     }
@@ -43,6 +48,7 @@ Json to_payload(const NotificationItem& item) {
     return Json{{"actorName", item.actor_name},
                 {"project", item.project},
                 {"buildNumber", item.build_number},
+                {"testName", item.test_name},
                 {"url", item.url},
                 {"body", item.body},
                 {"decision", item.decision}};
@@ -54,6 +60,7 @@ NotificationItem item_of_payload(const std::string& kind, const Json& payload) {
     item.actor_name = payload.value("actorName", std::string("Someone"));
     item.project = payload.value("project", std::string());
     item.build_number = payload.value("buildNumber", int64_t{0});
+    item.test_name = payload.value("testName", std::string());
     item.url = payload.value("url", std::string());
     item.body = payload.value("body", std::string());
     item.decision = payload.value("decision", std::string());

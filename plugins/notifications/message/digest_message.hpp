@@ -12,13 +12,15 @@ namespace loupe::notifications {
 
 /// One notification as recorded when its event arrived.
 struct NotificationItem {
-    std::string kind;        ///< mention | reply | review_request | build_review | build_status
+    /// mention | reply | test_comment | review_request | build_review | build_status
+    std::string kind;
     std::string actor_name;  ///< who wrote the comment, asked for the review or reviewed
     std::string project;     ///< "account/project"
     int64_t build_number = 0;
-    std::string url;       ///< the page it points to
-    std::string body;      ///< the comment's Markdown, as written (hostile); none for reviews
-    std::string decision;  ///< build_review: approved | rejected; build_status: the conclusion
+    std::string test_name;  ///< a comment on a test: the test it is about (no build)
+    std::string url;        ///< the page it points to
+    std::string body;       ///< the comment's Markdown, as written (hostile); none for reviews
+    std::string decision;   ///< build_review: approved | rejected; build_status: the conclusion
 };
 
 Json to_payload(const NotificationItem& item);

@@ -12,13 +12,14 @@ struct NotificationKindName {
     std::string_view kind;       ///< the stored kind
 };
 
-inline constexpr std::array<NotificationKindName, 6> notification_kind_names{{
+inline constexpr std::array<NotificationKindName, 7> notification_kind_names{{
     {"enabled", "all"},
     {"mentions", "mention"},
     {"threadReplies", "reply"},
     {"reviewRequests", "review_request"},
     {"buildReviews", "build_review"},
     {"buildStatuses", "build_status"},
+    {"testComments", "test_comment"},
 }};
 
 }  // namespace loupe::notifications

@@ -18,6 +18,9 @@ std::string description_of(const std::string& kind) {
     if (kind == "review_request") {
         return "mails asking you to review a build";
     }
+    if (kind == "test_comment") {
+        return "mails about new comments on tests you follow";
+    }
     if (kind == "build_status") {
         return "mails about builds you follow concluding";
     }

@@ -181,6 +181,7 @@ void add_create_route(Host& host, builds::BuildsService& builds, ReviewRecorder&
                 if (!place.build) {
                     // Commenting on a test follows it, unless its follower chose otherwise.
                     subscribe_test_by_default(session, place.subject.id, place.user_id);
+                    recorder.test_comment_published(session, comment, *place.test);
                     return comment;
                 }
                 if (!root) {

@@ -39,6 +39,7 @@ export interface NotificationSettings {
   reviewRequests: boolean;
   buildReviews: boolean;
   buildStatuses: boolean;
+  testComments: boolean;
 }
 
 /** A project token as its administrators see it (never its secret). */

@@ -13,13 +13,14 @@ using namespace loupe::notifications;
 namespace {
 
 NotificationItem mention_item(const std::string& body) {
-    return NotificationItem{"mention",
-                            "Ada <admin>",
-                            "acme/web",
-                            12,
-                            "https://loupe.example.com/acme/web/builds/12",
-                            body,
-                            ""};
+    NotificationItem item;
+    item.kind = "mention";
+    item.actor_name = "Ada <admin>";
+    item.project = "acme/web";
+    item.build_number = 12;
+    item.url = "https://loupe.example.com/acme/web/builds/12";
+    item.body = body;
+    return item;
 }
 
 }  // namespace
@@ -71,6 +72,21 @@ TEST_CASE("notification digest: review requests and decisions have no quote") {
     CHECK(message.html.find("Ada &lt;admin&gt; asked you to review") != std::string::npos);
     const auto back = item_of_payload("build_review", to_payload(rejected));
     CHECK(back.decision == "rejected");
+}
+
+TEST_CASE("notification digest: a comment on a followed test names the test, not a build") {
+    auto item = mention_item("flips on Mondays");
+    item.kind = "test_comment";
+    item.build_number = 0;
+    item.test_name = "checkout.png";
+    item.url = "https://loupe.example.com/acme/web/tests/WEB-FW2D";
+    const auto message = build_digest({item}, "u", "h");
+    CHECK(message.subject == "[acme/web] Ada <admin> commented on acme/web test checkout.png");
+    CHECK(message.text.find("> flips on Mondays") != std::string::npos);
+    CHECK(message.text.find("build #") == std::string::npos);
+    const auto back = item_of_payload("test_comment", to_payload(item));
+    CHECK(back.test_name == "checkout.png");
+    CHECK(back.url == item.url);
 }
 
 TEST_CASE("notification digest: a header never carries a line break") {

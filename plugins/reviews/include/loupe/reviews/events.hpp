@@ -80,6 +80,25 @@ struct CommentCreated {
     std::vector<int64_t> thread_follower_ids;  ///< for a reply: who follows the thread
 };
 
+/// A comment on a test (not on one build) was posted: its thread (a reply), the users it
+/// mentions, who follows the thread and who follows the test.
+struct TestCommentCreated {
+    static constexpr const char* event_type = "test_comment.created";
+    static constexpr int event_version = 1;
+    int64_t comment_id = 0;
+    std::string public_id;  ///< "comment-…", as the API shows it
+    int64_t project_id = 0;
+    int64_t test_id = 0;
+    std::string test_public_id;  ///< the test's id in the API ("<PROJECT>-<sqid>")
+    std::string test_name;       ///< the screenshot's name
+    std::optional<int64_t> author_id;
+    std::optional<int64_t> thread_id;  ///< the thread's first comment, for a reply
+    std::vector<int64_t> mentioned_user_ids;
+    Json body;  ///< the rich-text document {"type": "doc", ...}, as stored
+    std::vector<int64_t> thread_follower_ids;  ///< for a reply: who follows the thread
+    std::vector<int64_t> test_follower_ids;    ///< who follows the test
+};
+
 inline std::string_view to_text(ReviewDecision decision) {
     switch (decision) {
         case ReviewDecision::approved:
@@ -176,6 +195,35 @@ inline void from_json(const Json& json, CommentCreated& event) {
     event.mentioned_user_ids = field_or(json, "mentionedUserIds", std::vector<int64_t>{});
     event.body = json.value("body", Json());
     event.thread_follower_ids = field_or(json, "threadFollowerIds", std::vector<int64_t>{});
+}
+
+inline void to_json(Json& json, const TestCommentCreated& event) {
+    json = Json{{"commentId", event.comment_id},
+                {"publicId", event.public_id},
+                {"projectId", event.project_id},
+                {"testId", event.test_id},
+                {"testPublicId", event.test_public_id},
+                {"testName", event.test_name},
+                {"authorId", optional_json(event.author_id)},
+                {"threadId", optional_json(event.thread_id)},
+                {"mentionedUserIds", event.mentioned_user_ids},
+                {"body", event.body},
+                {"threadFollowerIds", event.thread_follower_ids},
+                {"testFollowerIds", event.test_follower_ids}};
+}
+inline void from_json(const Json& json, TestCommentCreated& event) {
+    event.comment_id = json.at("commentId").get<int64_t>();
+    event.public_id = field_or<std::string>(json, "publicId", "");
+    event.project_id = json.at("projectId").get<int64_t>();
+    event.test_id = json.at("testId").get<int64_t>();
+    event.test_public_id = field_or<std::string>(json, "testPublicId", "");
+    event.test_name = field_or<std::string>(json, "testName", "");
+    event.author_id = optional_field<int64_t>(json, "authorId");
+    event.thread_id = optional_field<int64_t>(json, "threadId");
+    event.mentioned_user_ids = field_or(json, "mentionedUserIds", std::vector<int64_t>{});
+    event.body = json.value("body", Json());
+    event.thread_follower_ids = field_or(json, "threadFollowerIds", std::vector<int64_t>{});
+    event.test_follower_ids = field_or(json, "testFollowerIds", std::vector<int64_t>{});
 }
 
 }  // namespace loupe::reviews

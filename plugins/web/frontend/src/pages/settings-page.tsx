@@ -16,6 +16,7 @@ const kinds: { field: Kind; label: string; hint: string }[] = [
   { field: "reviewRequests", label: "Review requests", hint: "Someone asks you to review a build." },
   { field: "buildReviews", label: "Decisions on builds you follow", hint: "A build you commented on, reviewed or asked a review of is approved or gets a change request." },
   { field: "buildStatuses", label: "Builds you follow concluding", hint: "A build you follow is processed: it has changes to review, or none." },
+  { field: "testComments", label: "Comments on tests you follow", hint: "Someone comments on a test you commented on or follow." },
 ];
 
 function NotificationSection() {
