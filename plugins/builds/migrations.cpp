@@ -223,6 +223,27 @@ CREATE INDEX upload_claims_build ON upload_claims (build_id);
 CREATE INDEX upload_claims_project_claimed_at ON upload_claims (project_id, claimed_at);
 DELETE FROM project_blobs WHERE held = 0
 )SQL");
+    // Masks drawn on a test: rectangles (in the screenshot's pixels) whose pixels no later diff
+    // of the test counts, on every branch or one. A removed mask keeps its row (who removed it
+    // and when), so the audit stays.
+    migrations.add(8, "masks on tests", R"SQL(
+CREATE TABLE test_masks (
+  id {{id}},
+  project_id BIGINT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  test_id BIGINT NOT NULL REFERENCES build_tests(id) ON DELETE CASCADE,
+  branch TEXT,
+  x BIGINT NOT NULL,
+  y BIGINT NOT NULL,
+  width BIGINT NOT NULL,
+  height BIGINT NOT NULL,
+  note TEXT NOT NULL,
+  created_by BIGINT REFERENCES users(id) ON DELETE SET NULL,
+  created_at BIGINT NOT NULL,
+  removed_by BIGINT REFERENCES users(id) ON DELETE SET NULL,
+  removed_at BIGINT
+);
+CREATE INDEX test_masks_test ON test_masks (test_id, removed_at)
+)SQL");
 }
 
 }  // namespace loupe::builds

@@ -86,6 +86,7 @@ void install(loupe::Host& host) {
     add_list_tests(host);
     add_get_test(host);
     add_test_history(host);
+    add_test_masks_routes(host);
     add_list_test_changes(host);
     add_list_ignored_changes(host);
     host.blob_references().add(referenced_blob_keys);

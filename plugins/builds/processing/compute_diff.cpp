@@ -2,6 +2,7 @@
 
 #include <soci/soci.h>
 
+#include <algorithm>
 #include <chrono>
 
 #include "loupe/imagediff/imagediff.hpp"
@@ -11,6 +12,7 @@
 #include "store/ignored_changes.hpp"
 #include "store/screenshots.hpp"
 #include "store/settings.hpp"
+#include "store/test_masks.hpp"
 #include "store/test_stats.hpp"
 
 namespace loupe::builds {
@@ -37,6 +39,23 @@ std::string blob_bytes(BlobStore& blobs, const std::string& key) {
         throw std::runtime_error("blob " + key + " is missing from the store");
     }
     return std::move(*bytes);
+}
+
+// A mask's side as the engine takes it: 32 bits hold more than any image's side.
+constexpr int64_t max_region_side = 0xffffffff;
+
+/// A test's masks as the engine's ignore regions.
+std::vector<imagediff::IgnoreRegion> ignore_regions_of(const std::vector<TestMask>& masks) {
+    const auto side = [](int64_t value) {
+        return static_cast<uint32_t>(std::clamp<int64_t>(value, 0, max_region_side));
+    };
+    std::vector<imagediff::IgnoreRegion> regions;
+    regions.reserve(masks.size());
+    for (const TestMask& mask : masks) {
+        regions.push_back(imagediff::IgnoreRegion{side(mask.x), side(mask.y), side(mask.width),
+                                                  side(mask.height)});
+    }
+    return regions;
 }
 
 std::span<const uint8_t> as_bytes(const std::string& text) {
@@ -73,7 +92,7 @@ Dimensions decoded_size(BlobStore& blobs, const DiffEngineSettings& settings,
 }
 
 Computed compare_images(Host& host, const DiffEngineSettings& settings, const Screenshot& base,
-                        const Screenshot& head) {
+                        const Screenshot& head, const std::vector<TestMask>& masks) {
     auto& blobs = host.blobs();
     const FilePrefix base_file = read_file_prefix(blobs, base);
     const FilePrefix head_file = read_file_prefix(blobs, head);
@@ -86,6 +105,7 @@ Computed compare_images(Host& host, const DiffEngineSettings& settings, const Sc
     imagediff::CompareOptions options;
     options.threshold = head.threshold.value_or(0.5);
     options.threads = settings.threads_per_diff;
+    options.ignore_regions = ignore_regions_of(masks);
     imagediff::DiffResult result;
     auto base_path = blobs.local_path(base.key);
     auto head_path = blobs.local_path(head.key);
@@ -108,7 +128,7 @@ Computed compare_images(Host& host, const DiffEngineSettings& settings, const Sc
 }
 
 Computed compute(Host& host, const DiffEngineSettings& settings, const Screenshot* base,
-                 const Screenshot* head) {
+                 const Screenshot* head, const std::vector<TestMask>& masks) {
     Computed computed;
     if (!base) {
         if (is_image(*head)) {
@@ -119,7 +139,7 @@ Computed compute(Host& host, const DiffEngineSettings& settings, const Screensho
     if (base->key == head->key) {
         computed.score = 0.0;
     } else if (is_image(*base) && is_image(*head)) {
-        computed = compare_images(host, settings, *base, *head);
+        computed = compare_images(host, settings, *base, *head, masks);
     } else {
         computed.score = 1.0;  // image vs file, or two files with different hashes
     }
@@ -179,6 +199,7 @@ void compute_diff(Host& host, const BuildEvents& events, const DiffEngineSetting
     std::optional<DiffRow> diff;
     std::map<int64_t, Screenshot> screenshots;
     BuildSettings project_settings;
+    std::vector<TestMask> masks;
     {
         auto session = host.db().session();
         diff = find_diff(*session, diff_id);
@@ -197,6 +218,10 @@ void compute_diff(Host& host, const BuildEvents& events, const DiffEngineSetting
             return;
         }
         project_settings = build_settings_of(*session, build->project_id);
+        // The masks in force now: changing them later does not rewrite this diff.
+        if (diff->test_id) {
+            masks = masks_in_force(*session, *diff->test_id, build->branch);
+        }
     }
     auto side = [&](const std::optional<int64_t>& id) -> const Screenshot* {
         if (!id) {
@@ -214,7 +239,7 @@ void compute_diff(Host& host, const BuildEvents& events, const DiffEngineSetting
     std::optional<std::string> decode_failure;
     const auto started = std::chrono::steady_clock::now();
     try {
-        computed = compute(host, settings, base, head);
+        computed = compute(host, settings, base, head, masks);
     } catch (const imagediff::DecodeError& error) {
         decode_failure = error.what();  // the same bytes fail the same way: no retry
     }

@@ -20,9 +20,11 @@ void add_list_diffs(Host& host);
 /// POST /projects/{owner}/{project}/changes/{changeId}/ignore and .../unignore
 void add_change_ignore_routes(Host& host);
 void add_list_tests(Host& host);  ///< GET /projects/{owner}/{project}/tests
-void add_get_test(Host& host);
+void add_get_test(Host& host);    ///< GET /projects/{owner}/{project}/tests/{testId}
+/// GET, POST /projects/{owner}/{project}/tests/{testId}/masks, DELETE …/masks/{maskId}
+void add_test_masks_routes(Host& host);
 /// GET /_loupe/projects/{owner}/{project}/tests/{testId}/history: the test page's history.
-void add_test_history(Host& host);  ///< GET /projects/{owner}/{project}/tests/{testId}
+void add_test_history(Host& host);
 /// GET /projects/{owner}/{project}/tests/{testId}/changes
 void add_list_test_changes(Host& host);
 void add_list_ignored_changes(Host& host);  ///< GET /projects/{owner}/{project}/ignored-changes

@@ -63,8 +63,36 @@ PassCounts sweep_in_bands(const SweepParams& params, uint32_t height, uint32_t b
     return total;
 }
 
+/// How the images' pixels map onto the canvas compared: 1 unless it was scaled down to fit.
+struct CanvasScale {
+    double x = 1.0;
+    double y = 1.0;
+};
+
+// The regions on the canvas, scaled as the images were and clipped to the canvas; empty ones
+// dropped. A scaled edge rounds outwards, so a mask still covers what it covered unscaled.
+std::vector<CanvasRect> canvas_rects(const std::vector<IgnoreRegion>& regions, CanvasScale scale,
+                                     uint32_t width, uint32_t height) {
+    std::vector<CanvasRect> rects;
+    for (const IgnoreRegion& region : regions) {
+        const auto edge = [](uint64_t value, double factor, uint32_t limit, bool upper) {
+            const double scaled = static_cast<double>(value) * factor;
+            const double rounded = upper ? std::ceil(scaled) : std::floor(scaled);
+            return static_cast<uint32_t>(std::min<double>(rounded, limit));
+        };
+        const CanvasRect rect{edge(region.x, scale.x, width, false),
+                              edge(region.y, scale.y, height, false),
+                              edge(uint64_t{region.x} + region.width, scale.x, width, true),
+                              edge(uint64_t{region.y} + region.height, scale.y, height, true)};
+        if (rect.x0 < rect.x1 && rect.y0 < rect.y1) {
+            rects.push_back(rect);
+        }
+    }
+    return rects;
+}
+
 DiffResult compare_on_canvas(const Image& base, const Image& head, const CompareOptions& options,
-                             CompareScratch& scratch) {
+                             CompareScratch& scratch, CanvasScale scale) {
     const Stopwatch compare_time;
     DiffResult result;
     result.base_width = base.width;
@@ -83,6 +111,9 @@ DiffResult compare_on_canvas(const Image& base, const Image& head, const Compare
                        yiq::max_delta_fixed(base_pass_threshold(options.threshold)),
                        yiq::max_delta_fixed(color_pass_threshold(options.threshold)),
                        {}};
+    const std::vector<CanvasRect> ignored =
+        canvas_rects(options.ignore_regions, scale, result.width, result.height);
+    params.ignored = ignored;
     if (options.want_mask) {
         const size_t row_bytes = png::mask_row_bytes(result.width);
         const size_t bitmap_bytes = row_bytes * result.height;
@@ -132,7 +163,7 @@ DiffResult compare_fitted(const Image& base, const Image& head, const CompareOpt
     const CanvasSize canvas{std::max(base.width, head.width), std::max(base.height, head.height)};
     const CanvasSize fitted = fit_canvas(canvas, options.max_canvas_pixels);
     if (fitted == canvas) {
-        return compare_on_canvas(base, head, options, scratch);
+        return compare_on_canvas(base, head, options, scratch, CanvasScale{});
     }
     DiffResult sizes;
     sizes.base_width = base.width;
@@ -143,7 +174,9 @@ DiffResult compare_fitted(const Image& base, const Image& head, const CompareOpt
     downscale_pair(base, head, scaled_base, scaled_head, canvas, fitted, options);
     const double scale_ms = scale_time.elapsed_ms();
 
-    DiffResult result = compare_on_canvas(scaled_base, scaled_head, options, scratch);
+    const CanvasScale scale{static_cast<double>(fitted.width) / canvas.width,
+                            static_cast<double>(fitted.height) / canvas.height};
+    DiffResult result = compare_on_canvas(scaled_base, scaled_head, options, scratch, scale);
     result.base_width = sizes.base_width;
     result.base_height = sizes.base_height;
     result.head_width = sizes.head_width;

@@ -59,7 +59,15 @@ private:
         }
     }
 
+    bool masked(uint32_t x, uint32_t y) const {
+        return std::any_of(params_.ignored.begin(), params_.ignored.end(),
+                           [&](const CanvasRect& rect) { return rect.contains(x, y); });
+    }
+
     void visit(uint32_t x, uint32_t y, const uint8_t* base_pixel, const uint8_t* head_pixel) {
+        if (!params_.ignored.empty() && masked(x, y)) {
+            return;
+        }
         const int64_t delta = yiq::delta_fixed(base_pixel, head_pixel);
         if (delta <= params_.color_max_delta || is_antialiased(x, y, params_.base, params_.head)) {
             return;

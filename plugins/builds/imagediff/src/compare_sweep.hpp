@@ -3,6 +3,7 @@
 // pixel, tested against both cut-offs; the anti-aliasing test only above the lower one.
 
 #include <cstdint>
+#include <span>
 
 #include "padded_view.hpp"
 
@@ -11,6 +12,12 @@ namespace loupe::imagediff {
 struct PassCounts {
     uint64_t base_pass = 0;   ///< delta above the pass-A cut-off, not anti-aliased
     uint64_t color_pass = 0;  ///< delta above the pass-B cut-off, not anti-aliased
+};
+
+/// A masked rectangle on the canvas: [x0, x1) x [y0, y1), clipped to it.
+struct CanvasRect {
+    uint32_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    bool contains(uint32_t x, uint32_t y) const { return x >= x0 && x < x1 && y >= y0 && y < y1; }
 };
 
 /// Pass membership as 1-bit PNG scanlines (a filter byte of 0, then one bit per pixel, most
@@ -27,6 +34,9 @@ struct SweepParams {
     int64_t base_max_delta = 0;   ///< fixed-point cut-off of pass A (the higher one)
     int64_t color_max_delta = 0;  ///< fixed-point cut-off of pass B
     PassBitmaps bitmaps;
+    /// Masked rectangles: only differing pixels are tested against them, so a sweep without
+    /// masks, or over equal pixels, costs nothing more.
+    std::span<const CanvasRect> ignored = {};
 };
 
 /// Counts rows [row_begin, row_end) of the canvas. Reads neighbours outside that band (the

@@ -317,6 +317,21 @@ export interface TestChange {
   diff: Diff;
 }
 
+/** A mask drawn on a test: a rectangle of its screenshot (pixels) later diffs do not count. */
+export interface TestMask {
+  id: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  branch: string | null;
+  note: string;
+  createdAt: string;
+  createdBy: UserRef | null;
+  removedAt: string | null;
+  removedBy: UserRef | null;
+}
+
 /** One build's diff of a test, for the test page's history. */
 export interface TestHistoryEntry {
   build: {
@@ -657,6 +672,12 @@ export const api = {
       "GET",
       `/_loupe/projects/${enc(owner)}/${enc(project)}/tests/${enc(testId)}/history?limit=30${branch ? `&branch=${enc(branch)}` : ""}`,
     ).then((answer) => answer.results),
+  testMasks: (owner: string, project: string, testId: string, all = false) =>
+    request<{ masks: TestMask[] }>("GET", `${testPath(owner, project, testId)}/masks${all ? "?all=true" : ""}`).then((answer) => answer.masks),
+  createTestMask: (owner: string, project: string, testId: string, mask: { x: number; y: number; width: number; height: number; note: string; branch: string | null }) =>
+    request<TestMask>("POST", `${testPath(owner, project, testId)}/masks`, { body: mask }),
+  removeTestMask: (owner: string, project: string, testId: string, maskId: string) =>
+    request<TestMask>("DELETE", `${testPath(owner, project, testId)}/masks/${enc(maskId)}`),
   testFollowed: (owner: string, project: string, testId: string) =>
     request<{ subscribed: boolean }>("GET", `/_loupe/projects/${enc(owner)}/${enc(project)}/tests/${enc(testId)}/subscription`).then(
       (answer) => answer.subscribed,

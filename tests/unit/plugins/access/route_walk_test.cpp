@@ -131,6 +131,7 @@ struct Objects {
     std::string test_id;
     std::string comment_id;
     std::string test_comment_id;  ///< a comment on the test, the {commentId} of test routes
+    std::string mask_id;          ///< a mask drawn on the test
     std::string review_id;
     std::string deployment_id;
     std::string link_id;
@@ -213,6 +214,9 @@ Sample sample_for(const std::string& route, const Objects& o) {
     }
     if (route.ends_with("/comments") && route.starts_with("POST")) {
         return {"", {{"body", "walked"}}};
+    }
+    if (route == "POST /projects/{owner}/{project}/tests/{testId}/masks") {
+        return {"", {{"x", 0}, {"y", 0}, {"width", 10}, {"height", 10}, {"note", "walked"}}};
     }
     if (route.starts_with("PATCH") && route.ends_with("/comments/{commentId}")) {
         return {"", {{"body", "walked again"}}};
@@ -356,6 +360,11 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
         {{"body", "about the test"}}, owner_pat);
     REQUIRE_MESSAGE(test_comment.status == 201, test_comment.body);
     o.test_comment_id = test_comment.json()["id"];
+    const auto mask = http_json(
+        "POST", server.base_url() + "/v2/projects/default/default/tests/" + o.test_id + "/masks",
+        {{"x", 1}, {"y", 1}, {"width", 4}, {"height", 4}}, owner_pat);
+    REQUIRE_MESSAGE(mask.status == 201, mask.body);
+    o.mask_id = mask.json()["id"];
     const auto review =
         http_json("POST", build_path + "/reviews", {{"event", "APPROVE"}}, owner_pat);
     REQUIRE_MESSAGE(review.status == 200, review.body);
@@ -401,6 +410,7 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
         {"changeId", o.change_id},
         {"testId", o.test_id},
         {"commentId", o.comment_id},
+        {"maskId", o.mask_id},
         {"reviewId", o.review_id},
         {"deploymentId", o.deployment_id},
         {"linkId", o.link_id},

@@ -4,9 +4,10 @@
 // is a line diff instead.
 import type { ComponentChildren } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import type { Diff, Snapshot } from "../api";
+import type { Diff, Snapshot, TestMask } from "../api";
 import { StatusBadge } from "../components/status-badge";
 import { percent } from "../format";
+import { imageRect, MaskDraft, MaskedAreas, type ImageRect } from "./masked-areas";
 import { isText, TextSnapshotPane } from "./text-snapshot-pane";
 import { actualPixels, dpr, fitView, snap, zoomAt, type View } from "./view";
 
@@ -46,6 +47,12 @@ interface Props {
   onToggleIgnore: (() => void) | null;
   /** The page of the diff's test (its history, changes and comments), when it has one. */
   testHref: string | null;
+  /** The masks in force on the diff's test, drawn over the new screenshot. */
+  masks: TestMask[];
+  /** Saves a mask drawn on the test; null when the caller may not (a viewer, no test). */
+  onCreateMask: ((rect: ImageRect, note: string, branch: string | null) => Promise<void>) | null;
+  /** The build's branch (a mask may hold on it only). */
+  branch: string;
 }
 
 interface Layer {
@@ -105,6 +112,9 @@ export function DiffViewer(props: Props) {
   const [split, setSplit] = useState(0.5);
   const [onion, setOnion] = useState(0.5);
   const [draft, setDraft] = useState<{ x: number; y: number } | null>(null);
+  const [maskMode, setMaskMode] = useState(false);
+  const [drawing, setDrawing] = useState<ImageRect | null>(null);
+  const [maskRect, setMaskRect] = useState<ImageRect | null>(null);
 
   const base = isImage(diff.base) ? diff.base : null;
   const head = isImage(diff.head) ? diff.head : null;
@@ -123,7 +133,11 @@ export function DiffViewer(props: Props) {
   const pane = { width: twoPanes ? Math.floor((stageSize.width - 1) / 2) : stageSize.width, height: stageSize.height };
 
   // A new diff or a new pane size re-fits, unless the reviewer zoomed.
-  useEffect(() => setDraft(null), [diff.id]);
+  useEffect(() => {
+    setDraft(null);
+    setDrawing(null);
+    setMaskRect(null);
+  }, [diff.id]);
   useEffect(() => {
     setView(fitView(pane.width, pane.height, canvas.width, canvas.height));
   }, [diff.id]);
@@ -145,6 +159,7 @@ export function DiffViewer(props: Props) {
       else if (event.key === "z") oneToOne();
       else if (event.key === "m") props.onToggleMask();
       else if (event.key === "c" && props.canComment) props.onToggleCommentMode();
+      else if (event.key === "x" && props.onCreateMask) setMaskMode((on) => !on);
       else return;
       event.preventDefault();
     };
@@ -198,11 +213,39 @@ export function DiffViewer(props: Props) {
     setDraft({ x, y });
   };
 
+  const onDraw = (from: { x: number; y: number }, to: { x: number; y: number }, done: boolean) => {
+    const rect = imageRect(view, from, to, canvas);
+    if (!done) {
+      setDrawing(rect);
+      return;
+    }
+    setDrawing(null);
+    if (rect.width >= 2 && rect.height >= 2) setMaskRect(rect);
+  };
+  const masked = (
+    <>
+      <MaskedAreas masks={props.masks} view={view} />
+      {drawing && <div class="masked-area masked-area-draft" aria-hidden="true"
+        style={{ left: `${view.x + drawing.x * view.scale}px`, top: `${view.y + drawing.y * view.scale}px`,
+          width: `${drawing.width * view.scale}px`, height: `${drawing.height * view.scale}px` }} />}
+      {maskRect && props.onCreateMask && (
+        <MaskDraft view={view} rect={maskRect} branch={props.branch} onCancel={() => setMaskRect(null)}
+          onSave={async (note, branch) => {
+            await props.onCreateMask!(maskRect, note, branch);
+            setMaskRect(null);
+            setMaskMode(false);
+          }} />
+      )}
+    </>
+  );
+
   const paneProps = {
     view,
     setView,
     size: pane,
     commentMode,
+    drawMode: maskMode,
+    onDraw,
     onClickAt: placeAt,
     onLoaded: (url: string, width: number, height: number) =>
       setNatural((known) => (known[url] ? known : { ...known, [url]: { width, height } })),
@@ -229,6 +272,7 @@ export function DiffViewer(props: Props) {
         <ImagePane {...paneProps} label="Baseline" layers={layersFor("base")} />
         <div class="pane-divider" aria-hidden="true" />
         <ImagePane {...paneProps} label="Changes" layers={layersFor("head")}>
+          {masked}
           {pins}
           {draftForm}
         </ImagePane>
@@ -242,6 +286,7 @@ export function DiffViewer(props: Props) {
         layers={layersFor("single")}
         swipe={mode === "swipe" && base && head ? { split, setSplit } : undefined}
       >
+        {masked}
         {pins}
         {draftForm}
       </ImagePane>
@@ -309,6 +354,13 @@ export function DiffViewer(props: Props) {
           Diff mask
         </label>
         <span class="toolbar-gap" />
+        {props.onCreateMask && (
+          <button type="button" class={`button button-small${maskMode ? " button-active" : ""}`} aria-pressed={maskMode}
+            onClick={() => setMaskMode(!maskMode)} aria-label="Mask an area"
+            title="Drag over an area that changes on its own (a clock, an ad): later builds of this test ignore it (x)">
+            Mask
+          </button>
+        )}
         {props.canComment && (
           <button type="button" class={`button button-small${commentMode ? " button-active" : ""}`} aria-pressed={commentMode}
             onClick={props.onToggleCommentMode} title="Click on the image to place a comment (c)" aria-label="Comment on the image">
@@ -323,7 +375,7 @@ export function DiffViewer(props: Props) {
           <button type="button" class="button button-small" onClick={oneToOne} title="One image pixel per screen pixel">1:1</button>
         </div>
       </div>
-      <div class={`viewer-stage${commentMode ? " commenting" : ""}`} ref={stage}>
+      <div class={`viewer-stage${commentMode || maskMode ? " commenting" : ""}`} ref={stage}>
         {stageSize.width > 0 && panes}
       </div>
     </section>
@@ -337,15 +389,19 @@ interface PaneProps {
   setView: (update: (view: View) => View) => void;
   size: { width: number; height: number };
   commentMode: boolean;
+  /** A drag draws a rectangle (reported as it grows, then `done`) instead of panning. */
+  drawMode: boolean;
+  onDraw: (from: { x: number; y: number }, to: { x: number; y: number }, done: boolean) => void;
   onClickAt: (x: number, y: number) => void;
   onLoaded: (url: string, width: number, height: number) => void;
   swipe?: { split: number; setSplit: (split: number) => void };
   children?: ComponentChildren;
 }
 
-function ImagePane({ label, layers, view, setView, size, commentMode, onClickAt, onLoaded, swipe, children }: PaneProps) {
+function ImagePane({ label, layers, view, setView, size, commentMode, drawMode, onDraw, onClickAt, onLoaded, swipe, children }: PaneProps) {
   const element = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; moved: boolean; swipe: boolean } | null>(null);
+  const draw = useRef<{ x: number; y: number } | null>(null);
 
   useEffect(() => {
     const pane = element.current!;
@@ -376,11 +432,20 @@ function ImagePane({ label, layers, view, setView, size, commentMode, onClickAt,
       onPointerDown={(event) => {
         if (event.button !== 0) return;
         const p = point(event);
+        if (drawMode) {
+          draw.current = p;
+          (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
+          return;
+        }
         const onHandle = !!swipe && Math.abs(p.x - splitPx) < 8;
         drag.current = { x: event.clientX, y: event.clientY, moved: false, swipe: onHandle };
         (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
       }}
       onPointerMove={(event) => {
+        if (draw.current) {
+          onDraw(draw.current, point(event), false);
+          return;
+        }
         const state = drag.current;
         if (!state) return;
         const dx = event.clientX - state.x;
@@ -393,6 +458,12 @@ function ImagePane({ label, layers, view, setView, size, commentMode, onClickAt,
         else setView((v) => ({ ...v, x: snap(v.x + dx), y: snap(v.y + dy), fit: false }));
       }}
       onPointerUp={(event) => {
+        if (draw.current) {
+          const from = draw.current;
+          draw.current = null;
+          onDraw(from, point(event), true);
+          return;
+        }
         const state = drag.current;
         drag.current = null;
         if (state && !state.moved && commentMode) {

@@ -1,7 +1,7 @@
 // The build page: the diffs grouped for review on the left, the viewer in the middle, comments
 // and reviews on the right; the build's decision in its header.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { api, buildPath, commentsAt, type Diff, type Review, type Session } from "../api";
+import { api, buildPath, commentsAt, type Diff, type Review, type Session, type TestMask } from "../api";
 import { buildRows, initiallyCollapsed } from "../build/diff-groups";
 import { DiffList } from "../build/diff-list";
 import { DiffViewer, isTyping, modes, type Mode, type Pin } from "../build/diff-viewer";
@@ -82,6 +82,13 @@ export function BuildPage({ session, account, project, number, query }: Props) {
     }
   }, [selected?.id, position]);
   useEffect(() => setQuery({ diff: selected?.id ?? null, mode: mode === "side" ? null : mode }), [selected?.id, mode]);
+  // The masks drawn on the selected diff's test, shown over its screenshot.
+  const [masks, setMasks] = useState<TestMask[]>([]);
+  const selectedTest = selected?.test?.id ?? null;
+  useEffect(() => {
+    setMasks([]);
+    if (selectedTest) api.testMasks(account, project, selectedTest).then(setMasks, () => setMasks([]));
+  }, [selectedTest]);
   useEffect(() => {
     if (notice && !notice.error) {
       const timer = setTimeout(() => setNotice(null), 3000);
@@ -278,6 +285,13 @@ export function BuildPage({ session, account, project, number, query }: Props) {
             } : null}
             onToggleIgnore={selected.change && canReview ? toggleIgnore : null}
             testHref={selected.test ? paths.test(account, project, selected.test.id) : null}
+            masks={masks}
+            branch={build?.head.branch ?? ""}
+            onCreateMask={selected.test && canReview ? async (rect, note, branch) => {
+              await api.createTestMask(account, project, selected.test!.id, { ...rect, note, branch });
+              setMasks(await api.testMasks(account, project, selected.test!.id));
+              say(branch ? `Masked on ${branch}: its next builds ignore this area` : "Masked: the next builds ignore this area");
+            } : null}
           />
         ) : (
           <div class="viewer viewer-empty">{data.complete ? "This build has no screenshot." : "Loading screenshots…"}</div>

@@ -1,8 +1,9 @@
 // A test's page (`/{account}/{project}/tests/{testId}`): one screenshot name of a build name,
 // followed across builds. Its metrics over the period; its history (each build's screenshot,
 // newest first, with the build its baseline came from; one branch or all); the distinct changes
-// it keeps producing, with how often and when, and Ignore for reviewers; and the team's comment
-// threads about the test itself. Following the test is the Follow button.
+// it keeps producing, with how often and when, and Ignore for reviewers; its masks (areas its
+// next diffs ignore, with who drew or removed each and why); and the team's comment threads
+// about the test itself. Following the test is the Follow button.
 import { useEffect, useState } from "preact/hooks";
 import {
   api,
@@ -14,8 +15,10 @@ import {
   type TestChange,
   type TestDetails,
   type TestHistoryEntry,
+  type TestMask,
 } from "../api";
 import { commentActions, NewComment, ThreadView, threadsOf } from "../components/comment-threads";
+import { ConfirmButton } from "../components/confirm-button";
 import { SearchFilter, SelectFilter } from "../components/filter-bar";
 import { ProjectFrame } from "../components/project-tabs";
 import { StatusBadge } from "../components/status-badge";
@@ -107,6 +110,61 @@ function ChangeRow({ account, project, change, canReview, onToggle }: {
         </button>
       )}
     </li>
+  );
+}
+
+function TestMasks({ account, project, testId, canReview }: { account: string; project: string; testId: string; canReview: boolean }) {
+  const [masks, setMasks] = useState<TestMask[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = () => api.testMasks(account, project, testId, true).then(setMasks, (e) => setError((e as Error).message));
+  useEffect(() => {
+    load();
+  }, [testId]);
+  const who = (user: TestMask["createdBy"]) => (user ? user.name ?? user.slug : "someone");
+  const remove = async (mask: TestMask) => {
+    try {
+      await api.removeTestMask(account, project, testId, mask.id);
+      await load();
+      return true;
+    } catch (e) {
+      setError((e as Error).message);
+      return false;
+    }
+  };
+  const live = masks?.filter((mask) => !mask.removedAt) ?? [];
+  const removed = masks?.filter((mask) => mask.removedAt) ?? [];
+  return (
+    <section aria-label="Masks">
+      <h2 class="section-title">Masks</h2>
+      <p class="muted small">
+        Areas of the screenshot the next diffs of this test ignore. Draw one on a diff with <strong>Mask</strong>; diffs already
+        computed stay as they are.
+      </p>
+      {error && <p class="form-error" role="alert">{error}</p>}
+      {masks && live.length === 0 && <p class="muted">No mask in force.</p>}
+      <ul class="plain-list mask-list">
+        {live.map((mask) => (
+          <li key={mask.id}>
+            <span>
+              <strong>{mask.width}×{mask.height}</strong> at {mask.x},{mask.y} · {mask.branch ? `on ${mask.branch}` : "every branch"}
+              {mask.note && <> · {mask.note}</>}
+              <span class="muted small"> — {who(mask.createdBy)}, {relativeTime(mask.createdAt)}</span>
+            </span>
+            {canReview && (
+              <ConfirmButton label="Remove" ariaLabel={`Remove the mask ${mask.id}`} confirmLabel="Remove the mask" onConfirm={() => remove(mask)} />
+            )}
+          </li>
+        ))}
+        {removed.map((mask) => (
+          <li key={mask.id} class="mask-removed">
+            <span>
+              {mask.width}×{mask.height} at {mask.x},{mask.y}{mask.note && <> · {mask.note}</>}
+              <span class="muted small"> — removed by {who(mask.removedBy)} {relativeTime(mask.removedAt)}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -219,6 +277,7 @@ export function TestPage({ session, account, project, testId, query }: Props) {
               </ul>
             )}
           </section>
+          <TestMasks account={account} project={project} testId={testId} canReview={canReview} />
           {session.plugins.includes("reviews") && (
             <TestComments session={session} place={testPath(account, project, testId)} canComment={canReview} />
           )}

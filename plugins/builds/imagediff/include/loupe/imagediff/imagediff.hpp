@@ -61,10 +61,23 @@ void decode(std::span<const uint8_t> bytes, Image& out, const DecodeOptions& opt
 /// Encodes RGBA8 as PNG (fast settings). Used for diff masks.
 std::vector<uint8_t> encode_png(const Image& image);
 
+/// A rectangle of the images whose pixels never count as different (a clock, an ad): pixels
+/// x <= px < x + width, y <= py < y + height, in the images' own pixels (the canvas before any
+/// scaling down). Parts outside the canvas are ignored; regions may overlap.
+struct IgnoreRegion {
+    uint32_t x = 0;
+    uint32_t y = 0;
+    uint32_t width = 0;
+    uint32_t height = 0;
+};
+
 struct CompareOptions {
     double threshold = 0.5;  ///< per-screenshot threshold t; r = 2t scales both passes
-    bool want_mask = true;   ///< produce the chosen pass's mask PNG and its fingerprint
-    unsigned threads = 0;    ///< row-band threads; 0 = hardware concurrency
+    /// Masked regions: a pixel inside one is neither counted nor marked (so it changes neither
+    /// the score nor the fingerprint). Pixels around a region are compared as usual.
+    std::vector<IgnoreRegion> ignore_regions;
+    bool want_mask = true;  ///< produce the chosen pass's mask PNG and its fingerprint
+    unsigned threads = 0;   ///< row-band threads; 0 = hardware concurrency
     /// A larger canvas is scaled down to fit, both images by the same factor (Argos's limit).
     uint64_t max_canvas_pixels = 80'000'000;
 };
