@@ -7,6 +7,8 @@
 //   compare_ms  imagediff::compare on images decoded beforehand (both passes, no mask)
 //   spng_ms     read + libspng decode of both files to RGBA8 (1 thread, CRC on, buffers reused)
 //   lib_decode_ms  the decode time Loupe reports itself inside diff_files
+//   masked_ms   compare_ms with eight masks drawn on the test (ignore regions spread over the
+//               canvas: a clock, an ad, a carousel...), the cost of masks
 // Every measurement is preceded by one untimed warm-up run on the same pair.
 #include <algorithm>
 #include <chrono>
@@ -25,6 +27,22 @@
 namespace imagediff = loupe::imagediff;
 
 namespace {
+
+/// Eight masks of a busy page, placed by fractions of the canvas (header clock, ad slots, a
+/// carousel, avatars, a footer date), as a team draws them.
+std::vector<imagediff::IgnoreRegion> spread_masks(uint32_t width, uint32_t height) {
+    const double boxes[8][4] = {{0.85, 0.01, 0.12, 0.03}, {0.70, 0.10, 0.25, 0.20},
+                                {0.05, 0.30, 0.40, 0.15}, {0.60, 0.40, 0.10, 0.10},
+                                {0.20, 0.55, 0.05, 0.05}, {0.30, 0.65, 0.30, 0.10},
+                                {0.75, 0.80, 0.20, 0.08}, {0.02, 0.95, 0.30, 0.04}};
+    std::vector<imagediff::IgnoreRegion> regions;
+    for (const auto& box : boxes) {
+        regions.push_back(
+            {static_cast<uint32_t>(box[0] * width), static_cast<uint32_t>(box[1] * height),
+             static_cast<uint32_t>(box[2] * width), static_cast<uint32_t>(box[3] * height)});
+    }
+    return regions;
+}
 
 struct Pair {
     std::string name, base, head;
@@ -94,7 +112,7 @@ int main(int argc, char** argv) {
 
         std::printf(
             "name\twidth\theight\tloupe_ms\tcompare_ms\tspng_ms\tlib_decode_ms\tbase_px\tcolor_"
-            "px\tverdict\n");
+            "px\tverdict\tmasked_ms\n");
         for (const Pair& pair : pairs) {
             imagediff::DiffResult result;
             std::vector<double> lib_decode;
@@ -108,18 +126,23 @@ int main(int argc, char** argv) {
             imagediff::decode(read_file(pair.head), head);
             const double compare_ms =
                 median_ms(runs, [&] { imagediff::compare(base, head, counts_only); });
+            imagediff::CompareOptions masked = counts_only;
+            masked.ignore_regions =
+                spread_masks(std::max(base.width, head.width), std::max(base.height, head.height));
+            const double masked_ms =
+                median_ms(runs, [&] { imagediff::compare(base, head, masked); });
 
             const double spng_ms = median_ms(runs, [&] {
                 spng.decode_file(pair.base);
                 spng.decode_file(pair.head);
             });
 
-            std::printf("%s\t%u\t%u\t%.3f\t%.3f\t%.3f\t%.3f\t%llu\t%llu\t%s\n", pair.name.c_str(),
-                        result.width, result.height, loupe_ms, compare_ms, spng_ms,
-                        median(lib_decode),
-                        static_cast<unsigned long long>(result.base_pass.differing_pixels),
-                        static_cast<unsigned long long>(result.color_pass.differing_pixels),
-                        result.verdict == imagediff::Verdict::changed ? "changed" : "unchanged");
+            std::printf(
+                "%s\t%u\t%u\t%.3f\t%.3f\t%.3f\t%.3f\t%llu\t%llu\t%s\t%.3f\n", pair.name.c_str(),
+                result.width, result.height, loupe_ms, compare_ms, spng_ms, median(lib_decode),
+                static_cast<unsigned long long>(result.base_pass.differing_pixels),
+                static_cast<unsigned long long>(result.color_pass.differing_pixels),
+                result.verdict == imagediff::Verdict::changed ? "changed" : "unchanged", masked_ms);
             std::fflush(stdout);
         }
     } catch (const std::exception& error) {

@@ -7,7 +7,7 @@
 BEGIN { FS = "\t" }
 FILENAME ~ /inputs.list$/    { order[++n] = $1; mp[$1] = $4 * $5 / 1e6; next }
 FILENAME ~ /identical.tsv$/  { same[$1] = $2; next }
-FILENAME ~ /loupe.tsv$/      { if (FNR > 1) { t["loupe", $1] = $4; t["cmp", $1] = $5; t["spng", $1] = $6; t["libdec", $1] = $7; have["loupe"] = 1 } next }
+FILENAME ~ /loupe.tsv$/      { if (FNR > 1) { t["loupe", $1] = $4; t["cmp", $1] = $5; t["spng", $1] = $6; t["libdec", $1] = $7; t["masked", $1] = $11; have["loupe"] = 1 } next }
 FILENAME ~ /loupe-cli.tsv$/  { t["cli", $1] = $2 / 1000; have["cli"] = 1; next }
 FILENAME ~ /argos.tsv$/      { t["argos", $1] = $2 / 1000; next }
 FILENAME ~ /blazediff.tsv$/  { t["blaze", $1] = $2 / 1000; have["blaze"] = 1; next }
@@ -33,8 +33,8 @@ function ratio(label, num, den, kind, target, scope,   all, dif, full, ok, goal)
   printf "  %-54s %8.2fx %12.2fx %10.2fx  %s: %s\n", label, all, dif, full, goal, ok ? "met" : "NOT MET"
 }
 END {
-  need["loupe"] = need["cmp"] = need["spng"] = need["libdec"] = "loupe"; need["cli"] = "cli"; need["blaze"] = "blaze"
-  split("loupe cmp spng libdec cli argos blaze srv srv1 pm", keys, " ")
+  need["loupe"] = need["cmp"] = need["spng"] = need["libdec"] = need["masked"] = "loupe"; need["cli"] = "cli"; need["blaze"] = "blaze"
+  split("loupe cmp masked spng libdec cli argos blaze srv srv1 pm", keys, " ")
   for (j = 1; j in keys; j++) if (!(keys[j] in need)) { need[keys[j]] = "peer"; have["peer"] = 1 }
   for (i = 1; i <= n; i++) {
     k = order[i]; MP += mp[k]; full = !same[k] && k ~ /-full-/
@@ -49,6 +49,7 @@ END {
   printf "\n  %-64s %10s %9s\n", sprintf("%d pairs, %.1f MP compared", n, MP), "total ms", "MP/s"
   row("Loupe in process (decode + both passes + mask, Differ reused)", "loupe")
   row("Loupe compare only (pre-decoded, both passes)", "cmp")
+  row("Loupe compare only, eight masks drawn on the test", "masked")
   row("loupe diff, whole process", "cli")
   row("odiff as Argos runs it (2 passes at once, whole processes)", "argos", "anchor ~15 MP/s")
   row("blazediff, one pass (0.15, AA), no output file, whole process", "blaze")
@@ -62,6 +63,7 @@ END {
   ratio("Loupe in process vs odiff as Argos runs it", "argos", "loupe", "min", 8)
   ratio("Loupe compare only vs pixelmatch compare", "pm", "cmp", "min", 3)
   ratio("Loupe decode+compare time / libspng decode time", "loupe", "spng", "max", 1.3)
+  ratio("Loupe compare with eight masks / without", "masked", "cmp", "max", 1.05)
   ratio("loupe diff process vs odiff as Argos runs it", "argos", "cli", "min", 5, "full")
   ratio("loupe diff process vs blazediff's one pass", "blaze", "cli", "min", 1, "full")
 

@@ -70,7 +70,7 @@ function assertLooksLikeBaseline(name, png) {
 }
 
 describe("the review page in Chromium", { skip: skipReason() }, () => {
-  let server, browser, page, repo, buildUrl, signInLink, featureFiles, uploadsStarted, uploadsEnded, slack;
+  let server, browser, page, repo, buildUrl, signInLink, mainFiles, featureFiles, uploadsStarted, uploadsEnded, slack;
   const slackPosts = [];
 
   /** `mask`: locators of parts that change from run to run (dates), painted over. */
@@ -101,7 +101,7 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     signInLink = /(http:\/\/\S+\/_loupe\/login#link=[0-9a-f]{64})/.exec(server.output)?.[1];
     browser = await launchChromium();
     repo = new Repo();
-    const mainFiles = await renderScreens(browser, screens.main);
+    mainFiles = await renderScreens(browser, screens.main);
     featureFiles = await renderScreens(browser, screens.feature);
     uploadsStarted = Date.now();
     await uploadWithCli(server, repo, "main", mainFiles);
@@ -578,6 +578,70 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     await page.getByLabel("Test", { exact: true }).fill("no such test name");
     await page.getByLabel("Test", { exact: true }).press("Enter");
     await page.getByText("No test matches the search.").waitFor();
+    await page.goto(buildUrl);
+    await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
+  });
+
+  test("a mask drawn over the changing button: the next build of the branch with that change concludes no-changes", { skip: !reviewsAvailable && "the reviews plugin is not built" }, async () => {
+    await page.locator(".diff-row", { hasText: "checkout.png" }).click();
+    await page.locator(".diff-title", { hasText: "checkout.png" }).waitFor();
+    const diffs = await server.api("GET", "projects/default/default/builds/2/diffs", { token: server.personalAccessToken });
+    const checkout = diffs.body.results.find((d) => d.name === "checkout.png");
+    assert.equal(checkout.status, "changed");
+    // The changed pixels: the red ones of the diff mask, in the screenshot's pixels.
+    const changed = await page.evaluate(async (url) => {
+      const image = new Image();
+      image.src = url;
+      await image.decode();
+      const canvas = new OffscreenCanvas(image.naturalWidth, image.naturalHeight);
+      const context = canvas.getContext("2d");
+      context.drawImage(image, 0, 0);
+      const { data, width, height } = context.getImageData(0, 0, image.naturalWidth, image.naturalHeight);
+      let x0 = width, y0 = height, x1 = -1, y1 = -1;
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++)
+          if (data[(y * width + x) * 4 + 3] > 0) {
+            x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+          }
+      return { x0, y0, x1, y1 };
+    }, checkout.url);
+    assert.ok(changed.x1 >= changed.x0, "the diff mask has changed pixels");
+    const head = page.locator(".pane").last().locator("img.layer-head");
+    const shown = await head.boundingBox();
+    const scale = shown.width / checkout.head.width;
+    const at = (x, y) => [shown.x + x * scale, shown.y + y * scale];
+
+    await page.getByRole("button", { name: "Mask an area" }).click();
+    await page.mouse.move(...at(changed.x0 - 3, changed.y0 - 3));
+    await page.mouse.down();
+    await page.mouse.move(...at((changed.x0 + changed.x1) / 2, (changed.y0 + changed.y1) / 2), { steps: 4 });
+    await page.mouse.move(...at(changed.x1 + 4, changed.y1 + 4), { steps: 4 });
+    await page.mouse.up();
+    await page.getByRole("textbox", { name: "Why mask this area" }).fill("the button colour is under test elsewhere");
+    await page.getByRole("button", { name: "Mask", exact: true }).click();
+    await page.getByRole("status").getByText("Masked: the next builds ignore this area").waitFor();
+    await page.locator(".masked-area").first().waitFor();
+    if (process.env.LOUPE_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "mask-drawn.png") });
+    const masks = (await server.api("GET", `projects/default/default/tests/${checkout.test.id}/masks`, { token: server.personalAccessToken })).body.masks;
+    assert.equal(masks.length, 1);
+    assert.equal(masks[0].note, "the button colour is under test elsewhere");
+    assert.ok(masks[0].x <= changed.x0 && masks[0].y <= changed.y0, JSON.stringify([masks[0], changed]));
+    assert.ok(masks[0].x + masks[0].width > changed.x1 && masks[0].y + masks[0].height > changed.y1, JSON.stringify([masks[0], changed]));
+
+    // The branch's next build: main's screens with the same new checkout. Unmasked, that is a
+    // change; masked, nothing changed.
+    const created = await createBuild(server, { commit: repo.commit, branch: repo.branch, referenceCommit: repo.baseCommit },
+      { ...mainFiles, "checkout.png": featureFiles["checkout.png"] });
+    await finalizeBuild(server, created);
+    const concluded = await waitForConclusion(server, created.build.number);
+    assert.equal(concluded.status, "no-changes");
+    const next = await server.api("GET", `projects/default/default/builds/${created.build.number}/diffs`, { token: server.personalAccessToken });
+    assert.equal(next.body.results.find((d) => d.name === "checkout.png").status, "unchanged");
+    // Build 2, computed before the mask, keeps its change.
+    assert.equal((await server.api("GET", "projects/default/default/builds/2/diffs", { token: server.personalAccessToken })).body.results
+      .find((d) => d.name === "checkout.png").status, "changed");
+    await page.goto(`${server.url}/default/default/tests/${encodeURIComponent(checkout.test.id)}`);
+    await page.getByRole("region", { name: "Masks" }).getByText("the button colour is under test elsewhere").waitFor();
     await page.goto(buildUrl);
     await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
   });

@@ -17,7 +17,6 @@ struct PassCounts {
 /// A masked rectangle on the canvas: [x0, x1) x [y0, y1), clipped to it.
 struct CanvasRect {
     uint32_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-    bool contains(uint32_t x, uint32_t y) const { return x >= x0 && x < x1 && y >= y0 && y < y1; }
 };
 
 /// Pass membership as 1-bit PNG scanlines (a filter byte of 0, then one bit per pixel, most
@@ -34,8 +33,8 @@ struct SweepParams {
     int64_t base_max_delta = 0;   ///< fixed-point cut-off of pass A (the higher one)
     int64_t color_max_delta = 0;  ///< fixed-point cut-off of pass B
     PassBitmaps bitmaps;
-    /// Masked rectangles: only differing pixels are tested against them, so a sweep without
-    /// masks, or over equal pixels, costs nothing more.
+    /// Masked rectangles: each row is swept between them, so a masked pixel is never visited
+    /// (never counted, never marked) and a sweep without masks runs as before.
     std::span<const CanvasRect> ignored = {};
 };
 
