@@ -1,7 +1,8 @@
 // The sso plugin: people sign in through the company's identity provider (OpenID Connect,
-// Authorization Code with PKCE). It decides who the person is and which teams they belong to;
-// the web plugin opens the browser session (web.BrowserSessions). Without a configured provider
-// it only answers an empty provider list, and the one-time sign-in link stays the way in.
+// Authorization Code with PKCE) or GitHub (an OAuth app). It decides who the person is and which
+// teams they belong to; the web plugin opens the browser session (web.BrowserSessions). Without a
+// configured provider it only answers an empty provider list, and the one-time sign-in link stays
+// the way in.
 #include "loupe/plugin.hpp"
 
 #include "loupe/host.hpp"
@@ -10,6 +11,7 @@
 #include "loupe/web/session_service.hpp"
 #include "routes/oidc_routes.hpp"
 #include "settings/oidc_providers.hpp"
+#include "sign_in/github_client.hpp"
 #include "store/sso_migrations.hpp"
 
 namespace {
@@ -31,9 +33,13 @@ void install(loupe::Host& host) {
     // The client and the providers live as long as the process (routes hold them).
     static std::unique_ptr<loupe::HttpClient> http;
     http = make_http_client(host.global_config());
-    std::vector<std::shared_ptr<OidcClient>> clients;
+    std::vector<std::shared_ptr<SignInClient>> clients;
     for (const auto& provider : providers) {
-        clients.push_back(std::make_shared<OidcClient>(*http, provider));
+        if (provider.kind == OidcProvider::Kind::github) {
+            clients.push_back(std::make_shared<GitHubClient>(*http, provider));
+        } else {
+            clients.push_back(std::make_shared<OidcClient>(*http, provider));
+        }
         host.log().info("sso.provider", {{"id", provider.id}, {"issuer", provider.issuer}});
     }
     add_oidc_routes(host, host.services().require<loupe::web::BrowserSessions>(),

@@ -51,7 +51,11 @@ HttpResult http(const HttpCall& call) {
         std::string lower = name;
         std::transform(lower.begin(), lower.end(), lower.begin(),
                        [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-        result.headers[lower] = value;
+        // A header sent several times (Set-Cookie) keeps every value, one per line.
+        auto [it, inserted] = result.headers.emplace(lower, value);
+        if (!inserted) {
+            it->second += "\n" + value;
+        }
     }
     return result;
 }

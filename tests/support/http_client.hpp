@@ -11,7 +11,7 @@ namespace loupe::test {
 struct HttpResult {
     int status = 0;
     std::string body;
-    std::map<std::string, std::string> headers;  ///< lower-case names
+    std::map<std::string, std::string> headers;  ///< lower-case names; repeats joined by '\n'
     nlohmann::json json() const;
     std::string header(const std::string& lower_name) const;
 };

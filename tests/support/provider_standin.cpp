@@ -353,6 +353,55 @@ ProviderStandin::Reply ProviderStandin::record_post(const std::string& provider,
     return {id.empty() ? 201 : 200, json{{"id", std::stoll(answered_id)}, {"body", sent}}};
 }
 
+ProviderStandin::Reply ProviderStandin::github_sign_in(const std::string& method,
+                                                       const std::string& path,
+                                                       Poco::Net::HTTPServerRequest& request,
+                                                       const std::string& body) {
+    std::lock_guard lock(mutex_);
+    const json oauth = data_.value("githubOAuth", json::object());
+    if (method == "POST" && path == "/login/oauth/access_token") {
+        counts_["github_oauth_token"]++;
+        std::map<std::string, std::string> form;
+        for (const auto& [name, value] : Poco::URI("/?" + body).getQueryParameters()) {
+            form[name] = value;
+        }
+        if (form["client_id"] != oauth.value("clientId", "") ||
+            form["client_secret"] != oauth.value("clientSecret", "")) {
+            return {200, json{{"error", "incorrect_client_credentials"},
+                              {"error_description",
+                               "The client_id and/or client_secret passed are incorrect."}}};
+        }
+        const json codes = oauth.value("codes", json::object());
+        if (!codes.contains(form["code"]) || form["code_verifier"].empty()) {
+            return {200, json{{"error", "bad_verification_code"},
+                              {"error_description", "The code passed is incorrect or expired."}}};
+        }
+        return {200, json{{"access_token", codes[form["code"]].get<std::string>()},
+                          {"token_type", "bearer"},
+                          {"scope", "read:user,user:email,read:org"}}};
+    }
+    const std::string authorization = request.get("Authorization", "");
+    const json users = oauth.value("users", json::object());
+    const std::string token = authorization.starts_with("Bearer ") ? authorization.substr(7) : "";
+    if (method != "GET" || !users.contains(token)) {
+        return {401, message("Bad credentials")};
+    }
+    const json& user = users[token];
+    if (path == "/user") {
+        return {200, user.value("user", json::object())};
+    }
+    if (path == "/user/emails") {
+        return {200, user.value("emails", json::array())};
+    }
+    if (path == "/user/orgs") {
+        return {200, user.value("orgs", json::array())};
+    }
+    if (path == "/user/teams") {
+        return {200, user.value("teams", json::array())};
+    }
+    return {404, message("Not Found")};
+}
+
 ProviderStandin::Reply ProviderStandin::github(const std::string& method, const std::string& path,
                                                Poco::Net::HTTPServerRequest& request,
                                                const std::string& body) {
@@ -364,6 +413,9 @@ ProviderStandin::Reply ProviderStandin::github(const std::string& method, const 
     static const std::regex check_runs(R"(^/repos/([^/]+)/([^/]+)/check-runs$)");
     static const std::regex check_run(R"(^/repos/([^/]+)/([^/]+)/check-runs/(\d+)$)");
     static const std::regex repo(R"(^/repos/([^/]+)/([^/]+)$)");
+    if (path == "/login/oauth/access_token" || path.starts_with("/user")) {
+        return github_sign_in(method, path, request, body);
+    }
     std::smatch match;
     const auto post_call = [&](const char* call, int64_t number, const std::string& id) -> Reply {
         const std::string repository = match[1].str() + "/" + match[2].str();

@@ -13,6 +13,10 @@
 //                                                           an unknown or deleted comment
 //     POST  /repos/{owner}/{repo}/check-runs                recorded (check_create) → {"id"}
 //     PATCH /repos/{owner}/{repo}/check-runs/{id}           recorded (check_update)
+//     POST /login/oauth/access_token   an OAuth app's code for a user token (form: client_id,
+//                                      client_secret, code, code_verifier); a refusal is 200
+//                                      with {"error", "error_description"}, as GitHub answers
+//     GET  /user, /user/emails, /user/orgs, /user/teams   as that user (Bearer token)
 //   GitLab, under /gitlab/api/v4:
 //     GET  /job                                    JOB-TOKEN header
 //     GET  /projects/{path}                        PRIVATE-TOKEN header
@@ -46,6 +50,10 @@
 //               "jobs": {"<job token>": {"id": 9, "status": "running", "project_id": 501,
 //                                         "sha": "…", "ref": "main"}},
 //               "hang": false},
+//    "githubOAuth": {"clientId": "…", "clientSecret": "…", "codes": {"<code>": "<token>"},
+//                    "users": {"<token>": {"user": {"id", "login", "name"}, "emails": [{email,
+//                              primary, verified}], "orgs": [{login}], "teams": [{slug,
+//                              organization: {login}}]}}},
 //    "oidc": {"keys": ["k1"],        the kids the JWKS publishes
 //             "signWith": "k1",      the kid tokens are signed with (default k1)
 //             "requests": {"<request token>": {claims: repository, sha, ref, ...}}}}
@@ -123,6 +131,9 @@ private:
                 Poco::Net::HTTPServerRequest& request, const std::string& body);
     Reply github(const std::string& method, const std::string& path,
                  Poco::Net::HTTPServerRequest& request, const std::string& body);
+    /// GitHub sign-in: the OAuth token exchange and the user API.
+    Reply github_sign_in(const std::string& method, const std::string& path,
+                         Poco::Net::HTTPServerRequest& request, const std::string& body);
     Reply gitlab(const std::string& method, const std::string& path,
                  Poco::Net::HTTPServerRequest& request, const std::string& body);
     Reply access_token(const std::string& installation, Poco::Net::HTTPServerRequest& request);

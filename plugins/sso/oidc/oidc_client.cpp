@@ -108,6 +108,11 @@ std::string OidcClient::authorization_url(const std::string& redirect_uri, const
 }
 
 Json OidcClient::redeem(const std::string& code, const std::string& code_verifier,
+                        const std::string& redirect_uri, const std::string&) {
+    return redeem(code, code_verifier, redirect_uri);
+}
+
+Json OidcClient::redeem(const std::string& code, const std::string& code_verifier,
                         const std::string& redirect_uri) {
     const auto found = endpoints();
     std::string body = "grant_type=authorization_code&code=" + url_query_component(code) +

@@ -18,6 +18,7 @@
 #include "loupe/jose/jwks_cache.hpp"
 #include "loupe/json.hpp"
 #include "settings/oidc_providers.hpp"
+#include "sign_in/sign_in_client.hpp"
 
 namespace loupe::sso {
 
@@ -40,21 +41,24 @@ struct ProviderEndpoints {
     std::string jwks_uri;
 };
 
-class OidcClient {
+class OidcClient final : public SignInClient {
 public:
     /// `http` must outlive the client.
     OidcClient(const HttpClient& http, OidcProvider provider);
 
-    const OidcProvider& provider() const { return provider_; }
+    const OidcProvider& provider() const override { return provider_; }
 
     /// Where to send the browser. Throws ProviderUnavailable.
     std::string authorization_url(const std::string& redirect_uri, const std::string& state,
-                                  const std::string& nonce, const std::string& code_challenge);
+                                  const std::string& nonce,
+                                  const std::string& code_challenge) override;
 
-    /// The verified claims of the ID token the code redeems for. Throws ProviderUnavailable or
-    /// SignInRejected.
+    /// The verified claims of the ID token the code redeems for (its `nonce` is checked against
+    /// the sign-in's by sign_in_identity). Throws ProviderUnavailable or SignInRejected.
     Json redeem(const std::string& code, const std::string& code_verifier,
                 const std::string& redirect_uri);
+    Json redeem(const std::string& code, const std::string& code_verifier,
+                const std::string& redirect_uri, const std::string& nonce) override;
 
 private:
     /// The endpoints, discovered once. Throws ProviderUnavailable.

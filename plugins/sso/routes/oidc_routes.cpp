@@ -1,4 +1,5 @@
-// Sign-in through an OpenID Connect provider (Authorization Code with PKCE):
+// Sign-in through an OpenID Connect provider (Authorization Code with PKCE), or GitHub (an
+// OAuth app, the same flow; see sign_in/github_client.hpp):
 //  start:    a new state, nonce and PKCE verifier are stored server-side (the state hashed); the
 //            state also goes into a short-lived HttpOnly cookie, binding the sign-in to this
 //            browser; the browser is sent to the provider.
@@ -73,8 +74,8 @@ std::string random_url_token() {
     return crypto::base64url_encode(crypto::random_bytes(32));
 }
 
-OidcClient* client_named(const std::vector<std::shared_ptr<OidcClient>>& clients,
-                         const std::string& id) {
+SignInClient* client_named(const std::vector<std::shared_ptr<SignInClient>>& clients,
+                           const std::string& id) {
     for (const auto& client : clients) {
         if (client->provider().id == id) {
             return client.get();
@@ -86,7 +87,7 @@ OidcClient* client_named(const std::vector<std::shared_ptr<OidcClient>>& clients
 struct Routes {
     Host& host;
     const web::BrowserSessions& sessions;
-    std::vector<std::shared_ptr<OidcClient>> clients;
+    std::vector<std::shared_ptr<SignInClient>> clients;
 
     std::string redirect_uri(const OidcProvider& provider) const {
         return host.public_url() + "/_loupe/sso/oidc/" + provider.id + "/callback";
@@ -168,7 +169,8 @@ struct Routes {
         }
         Json claims;
         try {
-            claims = client->redeem(code, attempt->code_verifier, redirect_uri(provider));
+            claims = client->redeem(code, attempt->code_verifier, redirect_uri(provider),
+                                    attempt->nonce);
         } catch (const ProviderUnavailable& error) {
             host.log().warn("sso.provider_unavailable",
                             {{"provider", provider.id}, {"error", error.what()}});
@@ -215,7 +217,7 @@ struct Routes {
 }  // namespace
 
 void add_oidc_routes(Host& host, const web::BrowserSessions& sessions,
-                     std::vector<std::shared_ptr<OidcClient>> clients) {
+                     std::vector<std::shared_ptr<SignInClient>> clients) {
     auto routes = std::make_shared<Routes>(Routes{host, sessions, std::move(clients)});
     host.routes().add(Method::get, "/_loupe/sso/providers", AuthRequirement::none,
                       RouteAccess::public_route("lists the sign-in providers' names for the "

@@ -11,6 +11,6 @@ namespace loupe::sso {
 
 /// GET /_loupe/sso/providers, GET /_loupe/sso/oidc/{provider}/start and .../callback.
 void add_oidc_routes(Host& host, const web::BrowserSessions& sessions,
-                     std::vector<std::shared_ptr<OidcClient>> clients);
+                     std::vector<std::shared_ptr<SignInClient>> clients);
 
 }  // namespace loupe::sso

@@ -103,13 +103,33 @@ OidcProvider read_provider(const ConfigView& config, const std::string& id) {
     if (!provider.issuer.starts_with("https://") && !provider.issuer.starts_with("http://")) {
         refuse(base + "issuer", "must be an http(s) URL");
     }
+    const std::string kind(trim(config.get_string(base + "kind", "oidc")));
+    if (kind != "oidc" && kind != "github") {
+        refuse(base + "kind", "must be oidc or github");
+    }
+    const bool github = kind == "github";
+    provider.kind = github ? OidcProvider::Kind::github : OidcProvider::Kind::oidc;
+    if (github) {
+        const std::string default_api = provider.issuer == "https://github.com"
+                                            ? "https://api.github.com"
+                                            : provider.issuer + "/api/v3";
+        provider.api_url = std::string(trim(config.get_string(base + "api_url", default_api)));
+        while (provider.api_url.ends_with('/')) {
+            provider.api_url.pop_back();
+        }
+        if (!provider.api_url.starts_with("https://") && !provider.api_url.starts_with("http://")) {
+            refuse(base + "api_url", "must be an http(s) URL");
+        }
+    }
     provider.client_id = required("client_id");
     if (const auto file = config.find(base + "client_secret_file"); file && !trim(*file).empty()) {
         provider.client_secret =
             read_secret_file(base + "client_secret_file", std::string(trim(*file)));
     }
-    provider.scopes = {"openid"};
-    for (auto& scope : words_of(config.get_string(base + "scopes", "openid email profile"))) {
+    // GitHub's scopes: the person's profile, their addresses, their organisations and teams.
+    provider.scopes = github ? std::vector<std::string>{} : std::vector<std::string>{"openid"};
+    const char* default_scopes = github ? "read:user user:email read:org" : "openid email profile";
+    for (auto& scope : words_of(config.get_string(base + "scopes", default_scopes))) {
         if (std::ranges::find(provider.scopes, scope) == provider.scopes.end()) {
             provider.scopes.push_back(std::move(scope));
         }

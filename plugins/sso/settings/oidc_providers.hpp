@@ -13,6 +13,12 @@
 //   auth.oidc.corp.roles.<group> = <account>:owner|member|contributor
 //   auth.oidc.corp.roles = <group>=<account>:<role>, ...   (the same, in one key, e.g. from
 //                                                   the environment)
+//   auth.oidc.<id>.kind = oidc | github            (default oidc) github: a GitHub OAuth app,
+//                                                   `issuer` the web address (https://github.com
+//                                                   or a GitHub Enterprise Server), groups the
+//                                                   person's organisations and "<org>/<team>"
+//   auth.oidc.<id>.api_url = https://api.github.com (github only; default api.github.com for
+//                                                   github.com, else <issuer>/api/v3)
 //
 // A provider that is configured wrongly stops the start with a message naming the key.
 
@@ -26,9 +32,12 @@
 namespace loupe::sso {
 
 struct OidcProvider {
+    enum class Kind { oidc, github };
+    Kind kind = Kind::oidc;
     std::string id;            ///< [a-z0-9-], used in the sign-in URLs
     std::string display_name;  ///< "Sign in with <display_name>"
-    std::string issuer;        ///< without a trailing slash
+    std::string issuer;        ///< without a trailing slash (GitHub: its web address)
+    std::string api_url;       ///< GitHub's REST API, without a trailing slash
     std::string client_id;
     std::string client_secret;  ///< empty: a public client (PKCE only, no secret sent)
     std::vector<std::string> scopes;
