@@ -646,6 +646,65 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
   });
 
+  test("filters inside a build: browser, tag and status with counts, the choice in the URL", async () => {
+    const shot = (name, bytes, browser, tags, file) => ({
+      name, bytes, browser, tags, file,
+      key: createHash("sha256").update(bytes).digest("hex"),
+    });
+    const shots = [
+      shot("checkout chromium.png", featureFiles["checkout.png"], "chromium", ["smoke"], "tests/checkout.spec.ts"),
+      shot("checkout firefox.png", featureFiles["checkout.png"], "firefox", ["smoke"], "tests/checkout.spec.ts"),
+      shot("cart chromium.png", mainFiles["cart.png"], "chromium", [], "tests/cart.spec.ts"),
+      shot("cart webkit.png", featureFiles["cart.png"], "webkit", ["cart"], "tests/cart.spec.ts"),
+    ];
+    const created = await server.api("POST", "builds", {
+      body: { commit: repo.commit, branch: "filters", referenceCommit: repo.baseCommit, screenshotKeys: [...new Set(shots.map((s) => s.key))] },
+    });
+    assert.equal(created.status, 201, created.text);
+    for (const { key, putUrl } of created.body.screenshots)
+      assert.equal((await fetch(putUrl, { method: "PUT", headers: { "Content-Type": "image/png" }, body: shots.find((s) => s.key === key).bytes })).status, 200);
+    const finalized = await server.api("PUT", `builds/${created.body.build.id}`, {
+      body: {
+        screenshots: shots.map(({ name, key, browser, tags, file }) => ({
+          name, key,
+          metadata: {
+            url: "http://localhost/", viewport: { width: 1280, height: 720 }, colorScheme: "light", mediaType: "screen",
+            browser: { name: browser, version: "1.0" }, automationLibrary: { name: "@playwright/test", version: "1.50.0" },
+            sdk: { name: "@argos-ci/playwright", version: "7.0.0" }, tags,
+            test: { title: name, titlePath: [name], location: { file, line: 3, column: 1 } },
+          },
+        })),
+      },
+    });
+    assert.equal(finalized.status, 200, finalized.text);
+    const number = created.body.build.number;
+    await waitForConclusion(server, number);
+
+    await page.goto(`${server.url}/default/default/builds/${number}`);
+    await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
+    const filters = page.getByRole("group", { name: "Filter the screenshots" });
+    const browsers = filters.getByRole("combobox", { name: "Filter by browser" });
+    assert.deepEqual(await browsers.locator("option").allTextContents(), ["Any browser", "chromium (2)", "firefox (1)", "webkit (1)"]);
+    await browsers.selectOption("chromium");
+    await page.waitForFunction(() => document.querySelectorAll(".diff-row").length === 2);
+    await page.waitForURL(/browser=chromium/);
+    await filters.getByRole("combobox", { name: "Filter by tag" }).selectOption("smoke");
+    await page.waitForFunction(() => document.querySelectorAll(".diff-row").length === 1);
+    await page.locator(".diff-row", { hasText: "checkout chromium.png" }).waitFor();
+    await filters.getByText(/^1 of \d+/).waitFor();
+    if (process.env.LOUPE_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "build-filters.png") });
+    // The choice is in the URL: a reload keeps it.
+    await page.reload();
+    await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
+    await page.waitForFunction(() => document.querySelectorAll(".diff-row").length === 1);
+    await filters.getByRole("button", { name: "Clear" }).click();
+    await page.locator(".diff-row", { hasText: "checkout firefox.png" }).waitFor();
+    await page.locator(".diff-row", { hasText: "cart webkit.png" }).waitFor();
+    await page.waitForURL((url) => !url.searchParams.has("browser") && !url.searchParams.has("tag"));
+    await page.goto(buildUrl);
+    await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
+  });
+
   test("a write without the session's CSRF token is refused", async () => {
     assert.equal(await apiFromPage("POST", "/v2/projects"), 403);
     assert.equal(await apiFromPage("POST", "/v2/projects", { "X-CSRF-Token": "0".repeat(64) }), 403);

@@ -3,6 +3,8 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api, buildPath, commentsAt, type Diff, type Review, type Session, type TestMask } from "../api";
 import { buildRows, initiallyCollapsed } from "../build/diff-groups";
+import { choiceFromQuery, facetCounts, facets, matchesChoice, type FacetChoice } from "../build/diff-facets";
+import { DiffFilters } from "../build/diff-filters";
 import { DiffList } from "../build/diff-list";
 import { DiffViewer, isTyping, modes, type Mode, type Pin } from "../build/diff-viewer";
 import { CommentsPanel, threadsOf } from "../build/comments-panel";
@@ -61,10 +63,17 @@ export function BuildPage({ session, account, project, number, query }: Props) {
   const canReview = permissions?.includes("review") ?? true;
   const [nextBuild, setNextBuild] = useState<{ href: string; label: string } | null>(null);
 
+  const [choice, setChoice] = useState<FacetChoice>(() => choiceFromQuery(query));
+  // The diffs with comment threads pinned on them (the "comments" facet).
+  const commented = useMemo(
+    () => new Set((data.comments ?? []).filter((c) => !c.threadId && c.screenshotDiffId).map((c) => c.screenshotDiffId!)),
+    [data.comments],
+  );
+  const counts = useMemo(() => facetCounts(diffs, commented), [diffs, commented]);
   const filtered = useMemo(() => {
     const needle = filter.trim().toLowerCase();
-    return needle ? diffs.filter((d) => d.name.toLowerCase().includes(needle)) : diffs;
-  }, [diffs, filter]);
+    return diffs.filter((d) => (!needle || d.name.toLowerCase().includes(needle)) && matchesChoice(d, choice, commented));
+  }, [diffs, filter, choice, commented]);
   const { rows, visible } = useMemo(() => buildRows(filtered, collapsed), [filtered, collapsed]);
   const selected = diffs.find((d) => d.id === selectedId) ?? visible[0] ?? null;
   const position = selected ? visible.findIndex((d) => d.id === selected.id) : -1;
@@ -81,7 +90,15 @@ export function BuildPage({ session, account, project, number, query }: Props) {
       setCollapsed(next);
     }
   }, [selected?.id, position]);
-  useEffect(() => setQuery({ diff: selected?.id ?? null, mode: mode === "side" ? null : mode }), [selected?.id, mode]);
+  useEffect(
+    () =>
+      setQuery({
+        diff: selected?.id ?? null,
+        mode: mode === "side" ? null : mode,
+        ...Object.fromEntries(facets.map((facet) => [facet, choice[facet] ?? null])),
+      }),
+    [selected?.id, mode, choice],
+  );
   // The masks drawn on the selected diff's test, shown over its screenshot.
   const [masks, setMasks] = useState<TestMask[]>([]);
   const selectedTest = selected?.test?.id ?? null;
@@ -238,6 +255,7 @@ export function BuildPage({ session, account, project, number, query }: Props) {
         <aside class="sidebar" aria-label="Screenshots of the build">
           <input class="sidebar-filter" type="search" placeholder="Filter screenshots" aria-label="Filter screenshots by name"
             value={filter} onInput={(e) => setFilter((e.target as HTMLInputElement).value)} />
+          <DiffFilters counts={counts} choice={choice} onChange={setChoice} shown={filtered.length} total={diffs.length} />
           <DiffList owner={account} project={project} number={number} rows={rows} selectedId={selected?.id ?? null}
             decisions={decisions} loading={!data.complete} onSelect={select}
             onToggleGroup={(status) => {
