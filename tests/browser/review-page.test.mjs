@@ -646,7 +646,7 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
   });
 
-  test("filters inside a build: browser, tag and status with counts, the choice in the URL", async () => {
+  test("filters inside a build: browser, tag and status with counts, the choice in the URL; one decision for all shown, with undo", { skip: !reviewsAvailable && "the reviews plugin is not built" }, async () => {
     const shot = (name, bytes, browser, tags, file) => ({
       name, bytes, browser, tags, file,
       key: createHash("sha256").update(bytes).digest("hex"),
@@ -701,6 +701,24 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     await page.locator(".diff-row", { hasText: "checkout firefox.png" }).waitFor();
     await page.locator(".diff-row", { hasText: "cart webkit.png" }).waitFor();
     await page.waitForURL((url) => !url.searchParams.has("browser") && !url.searchParams.has("tag"));
+
+    // One decision for every screenshot shown, undone, then again and sent with the approval.
+    await filters.getByRole("combobox", { name: "Filter by tag" }).selectOption("smoke");
+    await page.waitForFunction(() => document.querySelectorAll(".diff-row").length === 2);
+    await filters.getByRole("button", { name: "✓ OK all 2" }).click();
+    await page.getByRole("status").getByText("2 snapshots marked OK, sent with your review").waitFor();
+    assert.equal(await page.getByRole("button", { name: "This snapshot is OK" }).getAttribute("aria-pressed"), "true");
+    await page.getByRole("status").getByRole("button", { name: "Undo" }).click();
+    await page.waitForFunction(() => document.querySelector('[aria-label="This snapshot is OK"]')?.getAttribute("aria-pressed") === "false");
+    await filters.getByRole("button", { name: "✓ OK all 2" }).click();
+    await page.getByRole("button", { name: "Approve", exact: true }).click();
+    await page.getByRole("status").getByText("Build approved").waitFor();
+    const reviews = await server.api("GET", `projects/default/default/builds/${number}/reviews`, { token: server.personalAccessToken });
+    const smoke = (await server.api("GET", `projects/default/default/builds/${number}/diffs`, { token: server.personalAccessToken })).body.results
+      .filter((d) => d.name.startsWith("checkout ")).map((d) => d.id).sort();
+    const sent = reviews.body.find((r) => r.state === "approved").snapshots;
+    assert.deepEqual(sent.map((d) => d.id).sort(), smoke);
+    assert.ok(sent.every((d) => d.conclusion === "APPROVE"), JSON.stringify(sent));
     await page.goto(buildUrl);
     await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
   });

@@ -47,6 +47,10 @@ interface Props {
   onToggleIgnore: (() => void) | null;
   /** The page of the diff's test (its history, changes and comments), when it has one. */
   testHref: string | null;
+  /** How many diffs of the build have this diff's change (its fingerprint group), itself included. */
+  sameChange: number;
+  /** One decision for all of them; null for a viewer or a diff with no group. */
+  onDecideSameChange: ((decision: Decision) => void) | null;
   /** The masks in force on the diff's test, drawn over the new screenshot. */
   masks: TestMask[];
   /** Saves a mask drawn on the test; null when the caller may not (a viewer, no test). */
@@ -324,6 +328,15 @@ export function DiffViewer(props: Props) {
             </button>
           )}
           {props.onDecide && <DecisionButtons decision={props.decision} onDecide={props.onDecide} />}
+          {props.onDecideSameChange && props.sameChange > 1 && (
+            <span class="same-change small" role="group" aria-label={`All ${props.sameChange} with this change`}>
+              All {props.sameChange}:
+              <button type="button" class="link-button small" onClick={() => props.onDecideSameChange!("APPROVE")}
+                aria-label={`Mark all ${props.sameChange} with this change OK`}>✓</button>
+              <button type="button" class="link-button small" onClick={() => props.onDecideSameChange!("REQUEST_CHANGES")}
+                aria-label={`Mark all ${props.sameChange} with this change as needing work`}>✕</button>
+            </span>
+          )}
         </div>
       </div>
       <div class="viewer-toolbar" role="toolbar" aria-label="View">

@@ -53,7 +53,7 @@ export function BuildPage({ session, account, project, number, query }: Props) {
   const [activeThread, setActiveThread] = useState<string | null>(null);
   const [panel, setPanel] = useState<"comments" | "reviews">("comments");
   const [help, setHelp] = useState(false);
-  const [notice, setNotice] = useState<{ text: string; error?: boolean } | null>(null);
+  const [notice, setNotice] = useState<{ text: string; error?: boolean; undo?: () => void } | null>(null);
   const [decisions, setDecisions] = useDecisions(build?.id);
   // Until the answer comes the buttons show; a viewer then loses them (the server refuses anyway).
   const [permissions, setPermissions] = useState<string[] | null>(null);
@@ -108,12 +108,27 @@ export function BuildPage({ session, account, project, number, query }: Props) {
   }, [selectedTest]);
   useEffect(() => {
     if (notice && !notice.error) {
-      const timer = setTimeout(() => setNotice(null), 3000);
+      const timer = setTimeout(() => setNotice(null), notice.undo ? 8000 : 3000);
       return () => clearTimeout(timer);
     }
   }, [notice]);
 
   const say = (text: string, error = false) => setNotice({ text, error });
+  // One decision for many snapshots (a group with the same change, or every one shown), sent
+  // with the review like single ones; Undo puts the decisions back as they were.
+  const decideMany = (targets: Diff[], decision: "APPROVE" | "REQUEST_CHANGES") => {
+    const before = decisions;
+    const next = { ...decisions };
+    for (const diff of targets) next[diff.id] = decision;
+    setDecisions(next);
+    setNotice({
+      text: `${targets.length} snapshots marked ${decision === "APPROVE" ? "OK" : "as needing work"}, sent with your review`,
+      undo: () => {
+        setDecisions(before);
+        setNotice(null);
+      },
+    });
+  };
   const select = (diff: Diff | undefined) => {
     if (!diff) return;
     latestSelectedId.current = diff.id;
@@ -255,7 +270,8 @@ export function BuildPage({ session, account, project, number, query }: Props) {
         <aside class="sidebar" aria-label="Screenshots of the build">
           <input class="sidebar-filter" type="search" placeholder="Filter screenshots" aria-label="Filter screenshots by name"
             value={filter} onInput={(e) => setFilter((e.target as HTMLInputElement).value)} />
-          <DiffFilters counts={counts} choice={choice} onChange={setChoice} shown={filtered.length} total={diffs.length} />
+          <DiffFilters counts={counts} choice={choice} onChange={setChoice} shown={filtered.length} total={diffs.length}
+            onDecideShown={canReview ? (decision) => decideMany(filtered, decision) : null} />
           <DiffList owner={account} project={project} number={number} rows={rows} selectedId={selected?.id ?? null}
             decisions={decisions} loading={!data.complete} onSelect={select}
             onToggleGroup={(status) => {
@@ -303,6 +319,9 @@ export function BuildPage({ session, account, project, number, query }: Props) {
             } : null}
             onToggleIgnore={selected.change && canReview ? toggleIgnore : null}
             testHref={selected.test ? paths.test(account, project, selected.test.id) : null}
+            sameChange={selected.group ? diffs.filter((d) => d.group === selected.group).length : 1}
+            onDecideSameChange={canReview && selected.group
+              ? (decision) => decideMany(diffs.filter((d) => d.group === selected.group), decision) : null}
             masks={masks}
             branch={build?.head.branch ?? ""}
             onCreateMask={selected.test && canReview ? async (rect, note, branch) => {
@@ -342,6 +361,7 @@ export function BuildPage({ session, account, project, number, query }: Props) {
       {notice && (
         <div class={`notice${notice.error ? " notice-error" : ""}`} role={notice.error ? "alert" : "status"}>
           {notice.text}
+          {notice.undo && <button type="button" class="link-button" onClick={notice.undo}>Undo</button>}
           {notice.error && <button type="button" class="link-button" onClick={() => setNotice(null)}>Close</button>}
         </div>
       )}
