@@ -552,6 +552,9 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     await history.getByRole("link", { name: "Build 2: changed" }).waitFor();
     await history.getByRole("link", { name: "Build 1: added" }).waitFor();
     await history.getByRole("link", { name: "Build 2: changed" }).getByText(/^baseline #1 /).waitFor();
+    // Where the newest build's baseline came from: build 1, of main, the auto-approved branch.
+    await page.getByLabel("Baseline").waitFor();
+    assert.match(await page.getByLabel("Baseline").innerText(), /compared it with build #1 \(main · [0-9a-f]{7}\), a build of main\.$/);
 
     await page.getByRole("textbox", { name: "Comment on the test" }).fill("This button flips on every theme change");
     await page.getByRole("button", { name: "Comment on the test" }).click();

@@ -360,6 +360,8 @@ export interface Review {
   dismissedAt: string | null;
   dismissedBy: UserRef | null;
   date: string;
+  /** An approval carried forward from an earlier build. */
+  automatic?: boolean;
 }
 
 export interface Reaction {

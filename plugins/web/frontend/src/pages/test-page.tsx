@@ -11,6 +11,7 @@ import {
   testPath,
   thumbnailUrl,
   type Comment,
+  type Review,
   type Session,
   type TestChange,
   type TestDetails,
@@ -81,6 +82,40 @@ function HistoryStrip({ account, project, entries }: { account: string; project:
         );
       })}
     </ol>
+  );
+}
+
+/**
+ * Where the newest build's baseline came from: the build (its branch and commit), and why it
+ * counts as a baseline: approved by a reviewer (who, when), an approval carried forward, or a
+ * reference build of the auto-approved branch.
+ */
+function BaselineProvenance({ session, account, project, entries }: { session: Session; account: string; project: string; entries: TestHistoryEntry[] }) {
+  const newest = entries[0];
+  const base = newest?.baseBuildNumber ?? null;
+  const baseEntry = entries.find((entry) => entry.build.number === base) ?? null;
+  const [approval, setApproval] = useState<Review | null | undefined>(undefined);
+  useEffect(() => {
+    setApproval(undefined);
+    if (base === null || !session.plugins.includes("reviews")) return;
+    api.reviews(account, project, base).then(
+      (reviews) => setApproval(reviews.find((review) => review.state === "approved" && !review.dismissedAt) ?? null),
+      () => setApproval(null),
+    );
+  }, [base]);
+  if (!newest) return null;
+  if (base === null) return <p class="muted small">Build #{newest.build.number} had no baseline for this test: it was new there.</p>;
+  const who = (user: Review["user"]) => (user ? user.name ?? user.slug : "someone");
+  let why = "";
+  if (approval) why = approval.automatic ? `, approval carried forward ${relativeTime(approval.date)}` : `, approved by ${who(approval.user)} ${relativeTime(approval.date)}`;
+  else if (approval === null && baseEntry) why = baseEntry.build.reviewState === "accepted" ? ", accepted" : `, a build of ${baseEntry.build.branch}`;
+  return (
+    <p class="small" aria-label="Baseline">
+      Build #{newest.build.number} compared it with{" "}
+      <a href={paths.build(account, project, base)}>build #{base}</a>
+      {baseEntry && <span class="muted"> ({baseEntry.build.branch} · {shortSha(baseEntry.build.commit)})</span>}
+      {why}.
+    </p>
   );
 }
 
@@ -263,6 +298,7 @@ export function TestPage({ session, account, project, testId, query }: Props) {
               <h2 class="section-title">History</h2>
               <SearchFilter label="Branch" value={branch} placeholder="all branches" onChange={(value) => go({ branch: value })} />
             </div>
+            {history && <BaselineProvenance session={session} account={account} project={project} entries={history} />}
             {history && <HistoryStrip account={account} project={project} entries={history} />}
           </section>
           <section aria-label="Changes">
