@@ -20,13 +20,15 @@ Json build_json(const Build& build, const Project& project, const std::string& p
             {"number", baseline->number},
             {"commit", baseline->commit},
             {"branch", baseline->branch},
-            {"reason", build.baseline_reason ? Json(*build.baseline_reason) : Json()}};
+            {"reason", build.baseline_reason ? Json(*build.baseline_reason) : Json()},
+            {"approval", build.baseline_approval ? Json(*build.baseline_approval) : Json()}};
     } else if (build.baseline_reason) {
         baseline_build = {{"id", nullptr},
                           {"number", nullptr},
                           {"commit", nullptr},
                           {"branch", nullptr},
-                          {"reason", *build.baseline_reason}};
+                          {"reason", *build.baseline_reason},
+                          {"approval", nullptr}};
     }
     Json review = nullptr;
     if (build.review_state || !build.review_details.is_null()) {

@@ -244,6 +244,19 @@ CREATE TABLE test_masks (
 );
 CREATE INDEX test_masks_test ON test_masks (test_id, removed_at)
 )SQL");
+    // Pull requests the git provider said were merged (a merged pull request's builds count as
+    // approved baselines when the project says so), and how each build's baseline was approved.
+    migrations.add(9, "merged pull requests, baseline approval", R"SQL(
+CREATE TABLE merged_pull_requests (
+  project_id BIGINT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  pr_number BIGINT NOT NULL,
+  merged_at BIGINT NOT NULL,
+  PRIMARY KEY (project_id, pr_number)
+);
+ALTER TABLE build_settings ADD COLUMN merged_pull_request_approval INTEGER NOT NULL DEFAULT 1
+  CHECK (merged_pull_request_approval IN (0, 1));
+ALTER TABLE builds ADD COLUMN baseline_approval TEXT
+)SQL");
 }
 
 }  // namespace loupe::builds

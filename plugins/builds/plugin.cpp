@@ -26,6 +26,7 @@
 #include "service/build_review_states_impl.hpp"
 #include "service/builds_service_impl.hpp"
 #include "service/project_tests_impl.hpp"
+#include "service/pull_request_merges_impl.hpp"
 #include "store/blob_references.hpp"
 #include "thumbnails/thumbnail_image.hpp"
 #include "uploads/quota_command.hpp"
@@ -57,6 +58,8 @@ void install(loupe::Host& host) {
     host.services().provide<BuildDeletion>(plugin.deletion);
     static ProjectTestsImpl tests;  // stateless: one serves every install
     host.services().provide<ProjectTests>(tests);
+    static PullRequestMergesImpl merges;  // stateless: one serves every install
+    host.services().provide<PullRequestMerges>(merges);
     static ScreenshotThumbnailsImpl thumbnails;  // stateless: one serves every install
     host.services().provide<ScreenshotThumbnails>(thumbnails);
     const int64_t retention_days = host.config().get_int("retention_days", 0);

@@ -59,6 +59,16 @@ void add_project_settings_fields(ProjectFields& fields, int64_t default_retentio
                   s.auto_approved_branch_glob =
                       optional_text_setting("autoApprovedBranchGlob", value, max_glob_length);
               }},
+         // Loupe's: a merged pull request's builds count as approved baselines (Argos always
+         // does so).
+         {.name = "mergedPullRequestApproval",
+          .show = [](const BuildSettings& s, const Project&) -> Json {
+              return s.merged_pull_request_approval;
+          },
+          .change =
+              [](BuildSettings& s, const Json& value, const Project&) {
+                  s.merged_pull_request_approval = flag_setting("mergedPullRequestApproval", value);
+              }},
          {.name = "ignoreConfig",
           .show = [](const BuildSettings& s, const Project&) { return ignore_config(s); },
           .change = [](BuildSettings& s, const Json& value,

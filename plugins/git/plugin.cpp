@@ -16,6 +16,7 @@
 #include "pull_request/pull_request_poster.hpp"
 #include "routes/exchange_routes.hpp"
 #include "routes/repository_link_routes.hpp"
+#include "routes/webhook_routes.hpp"
 #include "settings/git_settings.hpp"
 #include "settings/project_settings_fields.hpp"
 #include "status/commit_status_pusher.hpp"
@@ -68,6 +69,9 @@ void install(Host& host) {
     add_oidc_exchange_routes(host, *plugin.oidc);
     add_repository_link_routes(host, *plugin.providers);
     add_admin_commands(host);
+    if (auto* merges = host.services().find<builds::PullRequestMerges>()) {
+        add_webhook_routes(host, plugin.settings, *merges);
+    }
 
     if (auto* builds = host.services().find<builds::BuildsService>()) {
         plugin.pusher =

@@ -4,6 +4,8 @@
 
 #include <map>
 
+#include "store/merged_pull_requests.hpp"
+
 namespace loupe::builds {
 namespace {
 
@@ -26,8 +28,16 @@ Query eligible(int64_t project_id, const std::string& name, BuildMode mode, int6
     return query;
 }
 
-// Approved: references and orphans are approved by nature, checks by an accepted review.
-Query& approved(Query& query) {
+// Approved: references and orphans are approved by nature, checks by an accepted review or,
+// when the project says so, by their pull request having been merged (a squash or rebase merge
+// leaves no reference build at the pull request's commits).
+Query& approved(Query& query, const ApprovalRules& rules) {
+    if (rules.merged_pull_requests) {
+        return query.where(
+            std::string("type IN ('reference', 'orphan') OR (type = 'check' AND (review_state = "
+                        "'accepted' OR (") +
+            merged_pull_request_condition + ")))");
+    }
     return query.where(
         "type IN ('reference', 'orphan') OR (type = 'check' AND review_state = "
         "'accepted')");
@@ -89,7 +99,8 @@ std::vector<std::string> commit_list(const Json& commits) {
 }
 
 BaselineChoice ci_baseline(soci::session& session, const Build& build, const Project& project,
-                           const std::string& auto_approve) {
+                           const ApprovalRules& rules) {
+    const std::string& auto_approve = rules.auto_approve;
     // Base branch: the build's referenceBranch; none when only a referenceCommit was given;
     // else the project's default base branch (no provider knows a pull request's base here).
     std::optional<std::string> base_branch = build.reference_branch;
@@ -103,10 +114,10 @@ BaselineChoice ci_baseline(soci::session& session, const Build& build, const Pro
         const bool approval_needed =
             !base_branch || !branch_matches_glob(auto_approve, *base_branch);
         if (approval_needed) {
-            approved(query);
+            approved(query, rules);
         }
         if (auto found = most_recent(session, query)) {
-            return {std::move(found), "merge-base"};
+            return {std::move(found), "merge-base", std::nullopt};
         }
     }
     auto ancestors = commit_list(build.parent_commits);
@@ -114,14 +125,14 @@ BaselineChoice ci_baseline(soci::session& session, const Build& build, const Pro
         ancestors.erase(ancestors.begin());  // the starting commit itself
         auto query = eligible(build.project_id, build.name, build.mode, build.id);
         if (auto found = first_in_commit_order(session, query, ancestors)) {
-            return {std::move(found), "ancestor"};
+            return {std::move(found), "ancestor", std::nullopt};
         }
     }
     {
         auto query = eligible(build.project_id, build.name, build.mode, build.id);
-        approved(query).where("commit_sha = ? AND branch = ?", {build.commit, build.branch});
+        approved(query, rules).where("commit_sha = ? AND branch = ?", {build.commit, build.branch});
         if (auto found = most_recent(session, query)) {
-            return {std::move(found), "same-commit"};
+            return {std::move(found), "same-commit", std::nullopt};
         }
     }
     // An SDK that sends no git history at all (no referenceCommit, no parentCommits): Argos
@@ -130,12 +141,31 @@ BaselineChoice ci_baseline(soci::session& session, const Build& build, const Pro
     if (!build.reference_commit && commit_list(build.parent_commits).empty() && base_branch &&
         *base_branch != build.branch) {
         auto query = eligible(build.project_id, build.name, build.mode, build.id);
-        approved(query).where("branch = ?", {*base_branch});
+        approved(query, rules).where("branch = ?", {*base_branch});
         if (auto found = most_recent(session, query)) {
-            return {std::move(found), "base-branch"};
+            return {std::move(found), "base-branch", std::nullopt};
         }
     }
-    return {std::nullopt, "no-eligible-build"};
+    return {std::nullopt, "no-eligible-build", std::nullopt};
+}
+
+// How `build` counts as approved, in the order the rules grant it.
+std::optional<std::string> approval_of(soci::session& session, const Build& build,
+                                       const ApprovalRules& rules) {
+    if (build.type == BuildType::reference) {
+        return "reference";
+    }
+    if (build.type == BuildType::orphan) {
+        return "orphan";
+    }
+    if (build.review_state == ReviewState::accepted) {
+        return "review";
+    }
+    if (rules.merged_pull_requests && build.type == BuildType::check && build.pr_number &&
+        is_merged_pull_request(session, build.project_id, *build.pr_number)) {
+        return "merged-pull-request";
+    }
+    return std::nullopt;
 }
 
 }  // namespace
@@ -167,24 +197,34 @@ BuildType build_type(const Build& build, const std::string& auto_approve, bool h
     return has_baseline ? BuildType::check : BuildType::orphan;
 }
 
+ApprovalRules approval_rules(const BuildSettings& settings, const Project& project) {
+    return {auto_approve_glob(settings, project), settings.merged_pull_request_approval};
+}
+
 BaselineChoice choose_baseline(soci::session& session, const Build& build, const Project& project,
-                               const std::string& auto_approve) {
+                               const ApprovalRules& rules) {
+    BaselineChoice choice;
     if (build.mode == BuildMode::monitoring) {
         auto query = eligible(build.project_id, build.name, build.mode, build.id);
-        if (auto found = most_recent(session, accepted(query))) {
-            return {std::move(found), "monitoring"};
-        }
-        return {std::nullopt, "no-eligible-build"};
+        choice = {most_recent(session, accepted(query)), "monitoring", std::nullopt};
+    } else {
+        choice = ci_baseline(session, build, project, rules);
     }
-    return ci_baseline(session, build, project, auto_approve);
+    if (!choice.build) {
+        choice.reason = "no-eligible-build";
+        return choice;
+    }
+    choice.approval = approval_of(session, *choice.build, rules);
+    return choice;
 }
 
 std::optional<Build> find_eligible_baseline(soci::session& session, int64_t project_id,
                                             const std::vector<std::string>& commits,
-                                            const std::string& name, BuildMode mode) {
+                                            const std::string& name, BuildMode mode,
+                                            const ApprovalRules& rules) {
     auto query = eligible(project_id, name, mode, 0);
     return first_in_commit_order(
-        session, mode == BuildMode::monitoring ? accepted(query) : approved(query), commits);
+        session, mode == BuildMode::monitoring ? accepted(query) : approved(query, rules), commits);
 }
 
 }  // namespace loupe::builds

@@ -121,19 +121,19 @@ void process_build(Host& host, const BuildEvents& events, int64_t build_id) {
             }
             return;
         }
-        const auto auto_approve =
-            auto_approve_glob(build_settings_of(session, project->id), *project);
-        auto choice = choose_baseline(session, *build, *project, auto_approve);
+        const auto rules = approval_rules(build_settings_of(session, project->id), *project);
+        auto choice = choose_baseline(session, *build, *project, rules);
         // Retention may be deleting that (old) build right now: locking it makes one of the two
         // wait for the other. Pruned first: this attempt fails and the retry chooses again;
         // locked first: the prune sees this build use it, and keeps it.
         if (choice.build && !find_build(session, host.db().dialect(), choice.build->id, true)) {
             throw std::runtime_error("the chosen baseline build was just pruned");
         }
-        build->type = build_type(*build, auto_approve, choice.build.has_value());
+        build->type = build_type(*build, rules.auto_approve, choice.build.has_value());
         build->base_build_id =
             choice.build ? std::optional<int64_t>(choice.build->id) : std::nullopt;
         build->baseline_reason = choice.reason;
+        build->baseline_approval = choice.approval;
 
         delete_build_diffs(session, build->id);
         // Pairing needs names, files and sizes, not the metadata.

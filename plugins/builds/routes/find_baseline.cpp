@@ -41,8 +41,9 @@ void add_find_baseline(Host& host) {
         [&, host_ptr = &host](Request& request, const FindBaselineInput& input) {
             const Project* project = &request.access().require_project();
             auto session = database.session();
+            const auto rules = approval_rules(build_settings_of(*session, project->id), *project);
             auto baseline = find_eligible_baseline(*session, project->id, input.commits, input.name,
-                                                   input.mode);
+                                                   input.mode, rules);
             Json rendered = nullptr;
             if (baseline) {
                 rendered = render_build(*session, *baseline, *project, host_ptr->public_url());

@@ -51,6 +51,7 @@ Build read_build(const soci::row& row) {
     b.concluded_at = r.optional_int("concluded_at");
     b.base_build_id = r.optional_int("base_build_id");
     b.baseline_reason = r.optional_text("baseline_reason");
+    b.baseline_approval = r.optional_text("baseline_approval");
     b.created_at = r.int64("created_at");
     b.updated_at = r.int64("updated_at");
     b.finalized_at = r.optional_int("finalized_at");
@@ -90,7 +91,8 @@ const char* const build_columns =
     "reference_commit, reference_branch, parent_commits, mode, ci_provider, argos_sdk, run_id, "
     "run_attempt, type, job_status, parallel, parallel_nonce, batch_count, total_batch, partial, "
     "merge_queue, merge_queue_pr_numbers, subset, complete, valid, screenshot_count, metadata, "
-    "conclusion, stats, concluded_at, base_build_id, baseline_reason, created_at, updated_at, "
+    "conclusion, stats, concluded_at, base_build_id, baseline_reason, baseline_approval, "
+    "created_at, updated_at, "
     "finalized_at, review_state, review_details";
 
 std::optional<Build> find_build(soci::session& session, Dialect dialect, int64_t id,
@@ -225,6 +227,7 @@ void update_build_state(soci::session& session, const Build& b) {
     const std::string job_status(to_text(b.job_status));
     const std::string conclusion = state_text_or_empty(b.conclusion);
     const std::string reason = b.baseline_reason.value_or("");
+    const std::string approval = b.baseline_approval.value_or("");
     const int partial = b.partial, complete = b.complete, valid = b.valid;
     const int64_t total_batch = b.total_batch.value_or(0);
     const int64_t concluded_at = b.concluded_at.value_or(0);
@@ -239,13 +242,14 @@ void update_build_state(soci::session& session, const Build& b) {
                "NULLIF(:conclusion, ''), stats = NULLIF(:stats, ''), concluded_at = "
                "NULLIF(:concluded_at, CAST(0 AS BIGINT)), base_build_id = NULLIF(:base_build_id, "
                "CAST(0 AS BIGINT)), "
-               "baseline_reason = NULLIF(:baseline_reason, ''), finalized_at = "
+               "baseline_reason = NULLIF(:baseline_reason, ''), baseline_approval = "
+               "NULLIF(:baseline_approval, ''), finalized_at = "
                "NULLIF(:finalized_at, CAST(0 AS BIGINT)), updated_at = :updated_at WHERE id = :id",
         soci::use(type), soci::use(job_status), soci::use(b.batch_count), soci::use(total_batch),
         soci::use(partial), soci::use(complete), soci::use(valid), soci::use(b.screenshot_count),
         soci::use(metadata), soci::use(conclusion), soci::use(stats), soci::use(concluded_at),
-        soci::use(base_build_id), soci::use(reason), soci::use(finalized_at), soci::use(updated_at),
-        soci::use(b.id);
+        soci::use(base_build_id), soci::use(reason), soci::use(approval), soci::use(finalized_at),
+        soci::use(updated_at), soci::use(b.id);
 }
 
 void update_review_state(soci::session& session, int64_t build_id,

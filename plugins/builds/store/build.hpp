@@ -71,6 +71,9 @@ struct Build {
     std::optional<int64_t> concluded_at;
     std::optional<int64_t> base_build_id;
     std::optional<std::string> baseline_reason;
+    /// How the baseline was approved: reference | orphan | review | merged-pull-request, or
+    /// none when the rule that picked it asks for no approval.
+    std::optional<std::string> baseline_approval;
     int64_t created_at = 0;
     int64_t updated_at = 0;
     std::optional<int64_t> finalized_at;

@@ -10,6 +10,8 @@ const std::shared_ptr<const ProjectSettingsTable<BuildSettings>>& build_settings
         std::vector{
             setting_column("auto_approved_branch_glob", &BuildSettings::auto_approved_branch_glob),
             setting_column("ignore_enabled", &BuildSettings::ignore_enabled),
+            setting_column("merged_pull_request_approval",
+                           &BuildSettings::merged_pull_request_approval),
             setting_column("auto_ignore_changes", &BuildSettings::auto_ignore_changes),
             setting_column("retention_days", &BuildSettings::retention_days),
             setting_column("max_stored_bytes", &BuildSettings::max_stored_bytes),

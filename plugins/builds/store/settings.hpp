@@ -17,6 +17,9 @@ struct BuildSettings {
     /// Branches whose builds are references (minimatch glob); unset = the default base branch.
     std::optional<std::string> auto_approved_branch_glob;
     bool ignore_enabled = true;
+    /// A check build of a pull request the git provider says was merged counts as approved
+    /// when a baseline is chosen, as an accepted review would.
+    bool merged_pull_request_approval = true;
     /// Changes seen this many times in 7 days on references are ignored; unset = never.
     std::optional<int64_t> auto_ignore_changes = 3;
     /// Builds older than this many days are pruned (0: kept forever); unset = the server's

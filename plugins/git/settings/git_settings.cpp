@@ -36,6 +36,19 @@ std::string http_url(const std::string& key, std::string url) {
     return url;
 }
 
+/// A secret given inline (`key`) or in a file (`key_file`, its trailing newlines dropped).
+std::string secret_setting(const ConfigView& config, const std::string& key) {
+    auto secret = config.get_string(key, "");
+    const auto file = config.get_string(key + "_file", "");
+    if (secret.empty() && !file.empty()) {
+        secret = read_whole_file(key + "_file", file);
+        while (!secret.empty() && (secret.back() == '\n' || secret.back() == '\r')) {
+            secret.pop_back();
+        }
+    }
+    return secret;
+}
+
 /// The comma-separated values of a list setting, trimmed, empty ones left out.
 std::vector<std::string> comma_list(const std::string& text) {
     std::vector<std::string> values;
@@ -115,6 +128,9 @@ GitSettings read_git_settings(const ConfigView& plugin, const ConfigView& global
         http_url("gitlab.api_url", global.get_string("gitlab.api_url", settings.gitlab_api_url));
     settings.gitlab_token = global.get_string("gitlab.token", "");
     settings.gitlab_token_file = global.get_string("gitlab.token_file", "");
+
+    settings.github_webhook_secret = secret_setting(global, "github.webhook_secret");
+    settings.gitlab_webhook_secret = secret_setting(global, "gitlab.webhook_secret");
 
     settings.github_oidc_issuer =
         http_url("github.actions_oidc_issuer",

@@ -27,6 +27,11 @@ struct GitSettings {
     std::string gitlab_token;
     std::string gitlab_token_file;
 
+    // Webhooks (pull request merges): GitHub signs deliveries with this secret
+    // (X-Hub-Signature-256), GitLab sends it as X-Gitlab-Token. Empty: the webhook is refused.
+    std::string github_webhook_secret;
+    std::string gitlab_webhook_secret;
+
     // Tokenless authentication
     int64_t tokenless_cache_ms = 600'000;  ///< how long a verified tokenless bearer is trusted
     int64_t short_lived_token_ms = 600'000;

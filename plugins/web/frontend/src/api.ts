@@ -115,6 +115,7 @@ export interface ProjectDetails extends Project {
   retentionDays?: number | null;
   summaryCheck?: "auto" | "always" | "never";
   prCommentEnabled?: boolean;
+  mergedPullRequestApproval?: boolean;
   tokenlessAuthEnabled?: boolean;
   githubActionsOidcEnabled?: boolean;
   gitlabCiOidcEnabled?: boolean;
@@ -246,7 +247,7 @@ export interface Build {
   stats: BuildStats | null;
   metadata: { testReport?: { status?: string; stats?: { startTime?: string; duration?: number } } } | null;
   url: string;
-  baselineBuild?: { id: string | null; number: number | null; commit: string | null; branch: string | null; reason: string } | null;
+  baselineBuild?: { id: string | null; number: number | null; commit: string | null; branch: string | null; reason: string; approval?: string | null } | null;
 }
 
 export interface Snapshot {

@@ -30,3 +30,24 @@ export function statsSummary(stats: { changed: number; added: number; removed: n
   if (stats.failure) parts.push(`${stats.failure} failed`);
   return parts.join(" · ");
 }
+
+const baselineReasons: Record<string, string> = {
+  "merge-base": "the build of the merge base",
+  ancestor: "the nearest ancestor commit with a build",
+  "same-commit": "an approved build of the same commit",
+  "base-branch": "the latest approved build of the base branch",
+  monitoring: "the latest approved monitoring build",
+};
+const baselineApprovals: Record<string, string> = {
+  reference: "a build of an auto-approved branch",
+  orphan: "a first build, approved by nature",
+  review: "approved by a review",
+  "merged-pull-request": "approved because its pull request was merged",
+};
+
+/** Why a build's baseline was picked, and how it counts as approved, in words. */
+export function baselineWhy(baseline: { reason: string; approval?: string | null }): string {
+  const reason = baselineReasons[baseline.reason] ?? baseline.reason;
+  const approval = baseline.approval ? baselineApprovals[baseline.approval] ?? baseline.approval : null;
+  return approval ? `Baseline: ${reason}; ${approval}` : `Baseline: ${reason}`;
+}

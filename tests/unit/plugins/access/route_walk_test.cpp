@@ -41,6 +41,8 @@ const std::map<std::string, std::string> public_routes = {
      "the CI job's ID token, verified against the issuer's keys"},
     {"POST /auth/gitlab-ci/oidc/exchange",
      "the CI job's ID token, verified against the issuer's keys"},
+    {"POST /_loupe/webhooks/github", "signed with the webhook secret; records merges only"},
+    {"POST /_loupe/webhooks/gitlab", "carries the webhook secret; records merges only"},
     {"GET /d/{site}/{path}", "a redirect to the site's own origin (the sites listener)"},
     {"GET /_loupe/session", "who the caller's own session cookie belongs to"},
     {"POST /_loupe/session/link", "the one-time link token in the body is the credential"},

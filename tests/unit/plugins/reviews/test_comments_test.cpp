@@ -46,7 +46,7 @@ struct TestedProject {
     }
 };
 
-long long count(const ServerProcess& server, const std::string& sql) {
+long long sql_number(const ServerProcess& server, const std::string& sql) {
     auto db = open_server_database(server);
     return query_number(*db, sql);
 }
@@ -99,8 +99,10 @@ TEST_CASE("a thread on a test: its comments name the test, not a build, and stay
     CHECK(http_get(build_comments, f.alice()).json() == json::array());
     CHECK(http_get(build_comments + "/" + root["id"].get<std::string>(), f.alice()).status == 404);
     // Commenting followed the test and the thread.
-    CHECK(count(f.server, "SELECT COUNT(*) FROM test_subscriptions WHERE subscribed = 1") == 1);
-    CHECK(count(f.server, "SELECT COUNT(*) FROM thread_subscriptions WHERE subscribed = 1") == 1);
+    CHECK(sql_number(f.server, "SELECT COUNT(*) FROM test_subscriptions WHERE subscribed = 1") ==
+          1);
+    CHECK(sql_number(f.server, "SELECT COUNT(*) FROM thread_subscriptions WHERE subscribed = 1") ==
+          1);
 }
 
 TEST_CASE("a test's comments: reactions, resolve, edits and deletion by the author only") {
@@ -139,13 +141,13 @@ TEST_CASE("test subscriptions: explicit choices are kept, and commenting never o
     REQUIRE_MESSAGE(off.status == 200, off.body);
     CHECK(off.json() == json{{"subscribed", false}});
     f.posted({{"body", "still not following"}});
-    CHECK(count(f.server, "SELECT subscribed FROM test_subscriptions") == 0);
+    CHECK(sql_number(f.server, "SELECT subscribed FROM test_subscriptions") == 0);
     const std::string own = f.server.base_url() + "/_loupe/projects/default/default/tests/" +
                             f.test_id + "/subscription";
     CHECK(http_get(own, f.alice()).json() == json{{"subscribed", false}});
     auto on = http_json("POST", f.url("/subscription"), nullptr, f.alice());
     CHECK(on.json() == json{{"subscribed", true}});
-    CHECK(count(f.server, "SELECT subscribed FROM test_subscriptions") == 1);
+    CHECK(sql_number(f.server, "SELECT subscribed FROM test_subscriptions") == 1);
     CHECK(http_get(own, f.alice()).json() == json{{"subscribed", true}});
 }
 
@@ -223,10 +225,10 @@ TEST_CASE("the upgrade to comments on tests keeps every build comment, reply and
     CHECK(listed.json()[0]["testId"].is_null());
     CHECK(listed.json()[1]["threadId"] == "comment-root");
     CHECK(listed.json()[1]["reactions"][0]["emoji"] == "🎉");
-    CHECK(count(server, "SELECT subscribed FROM thread_subscriptions") == 0);
+    CHECK(sql_number(server, "SELECT subscribed FROM thread_subscriptions") == 0);
     // New comments take new ids after the kept ones.
     auto posted = http_json("POST", url, {{"body", "after"}}, server.personal_token());
     REQUIRE_MESSAGE(posted.status == 201, posted.body);
-    CHECK(count(server, "SELECT COUNT(*) FROM comments") == 3);
-    CHECK(count(server, "SELECT MAX(id) FROM comments") == 3);
+    CHECK(sql_number(server, "SELECT COUNT(*) FROM comments") == 3);
+    CHECK(sql_number(server, "SELECT MAX(id) FROM comments") == 3);
 }

@@ -95,12 +95,13 @@ export function useBuildData(owner: string, project: string, number: number, wit
 
   const refresh = useCallback(async () => {
     try {
-      // The version first: a change after it, even during the reads below, is seen by the poll.
-      const version = api.live(owner, project, number, null).then((state) => state?.version ?? null, () => null);
+      // The live state and the reads may be answered in either order (the first reads were
+      // prefetched at start-up): the version is kept only when it describes what was read, so
+      // any change the reads missed is still seen by the next poll.
+      const live = api.live(owner, project, number, null).catch(() => null);
       const [buildRequest, diffsRequest] = firstPage(owner, project, number);
       buildRequest.then(setBuild, () => undefined);
       shownStatus.current = (await buildRequest).status;
-      shownVersion.current = await version;
       const everything = await allDiffs(owner, project, number, diffsRequest, (first, count) => {
         setTotal(count);
         if (!loaded.current) {
@@ -111,6 +112,12 @@ export function useBuildData(owner: string, project: string, number: number, wit
       setDiffs(everything);
       setTotal(everything.length);
       setComplete(true);
+      const state = await live;
+      const pending = everything.filter((diff) => diff.status === "pending").length;
+      shownVersion.current =
+        state && state.status === shownStatus.current && state.diffs.total === everything.length && state.diffs.pending === pending
+          ? state.version
+          : null;
       if (!loaded.current) {
         loaded.current = true;
         requestAnimationFrame(() => performance.mark("loupe:list-ready"));

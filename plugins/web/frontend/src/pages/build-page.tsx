@@ -14,7 +14,7 @@ import { useBuildData } from "../build/use-build-data";
 import { Message } from "../components/message";
 import { ShortcutsDialog } from "../components/shortcuts-dialog";
 import { StatusBadge } from "../components/status-badge";
-import { shortSha, statsSummary } from "../format";
+import { baselineWhy, shortSha, statsSummary } from "../format";
 import { paths, setQuery } from "../router";
 
 type Decision = "APPROVE" | "REQUEST_CHANGES";
@@ -231,7 +231,7 @@ export function BuildPage({ session, account, project, number, query }: Props) {
               <span class="mono" title="Branch">{build.head.branch}</span>
               <span class="mono muted" title={build.head.sha}>{shortSha(build.head.sha)}</span>
               {build.baselineBuild?.number ? (
-                <span class="muted">
+                <span class="muted" title={baselineWhy(build.baselineBuild)}>
                   compared with <a href={paths.build(account, project, build.baselineBuild.number)}>#{build.baselineBuild.number}</a>
                   {build.base && <span class="mono"> {build.base.branch}</span>}
                 </span>

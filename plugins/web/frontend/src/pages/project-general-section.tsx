@@ -47,6 +47,7 @@ const groups: { title: string; fields: FieldSpec[] }[] = [
     fields: [
       { key: "summaryCheck", label: "Summary check on commits", kind: "choice", choices: [["auto", "Auto"], ["always", "Always"], ["never", "Never"]] },
       { key: "prCommentEnabled", label: "Comment on pull requests", kind: "flag" },
+      { key: "mergedPullRequestApproval", label: "Builds of merged pull requests count as approved baselines", kind: "flag" },
       { key: "tokenlessAuthEnabled", label: "Uploads without a token from the linked repository's CI", kind: "flag" },
       { key: "githubActionsOidcEnabled", label: "GitHub Actions OpenID Connect sign-in", kind: "flag" },
       { key: "gitlabCiOidcEnabled", label: "GitLab CI OpenID Connect sign-in", kind: "flag" },
