@@ -67,7 +67,8 @@ changes in the browser. It speaks the Argos REST API, so the official Argos
 command-line clients upload to it unchanged.
 .
 This package holds the server, its plugins (auth, builds, reviews,
-deployments, web, analytics, git, sso, oauth, automation, notifications),
+deployments, web, analytics, git, sso, oauth, automation, notifications,
+media),
 the configuration in /etc/loupe and a systemd service running as the loupe
 user with its data in /var/lib/loupe.")
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_CONTROL_EXTRA

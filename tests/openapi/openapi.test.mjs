@@ -8,7 +8,7 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { LoupeServer, missingPrerequisite } from "../e2e/support/server.mjs";
 
-const allPlugins = "auth,builds,reviews,deployments,web,analytics,git,sso,oauth,automation,notifications";
+const allPlugins = "auth,builds,reviews,deployments,web,analytics,git,sso,oauth,automation,notifications,media";
 const installed = existsSync(fileURLToPath(new URL("node_modules/@argos-ci/api-client", import.meta.url)));
 const skip = missingPrerequisite() ?? (installed ? null : "tests/openapi has no node_modules (run npm ci there)");
 

@@ -20,7 +20,7 @@ class Host;
 /// request, no tokenless upload before that), and then needs no restart.
 inline constexpr const char* default_enabled_plugins =
     "auth, builds, reviews, deployments, web, analytics, git, sso, oauth, automation, "
-    "notifications";
+    "notifications, media";
 }  // namespace loupe
 
 extern "C" {

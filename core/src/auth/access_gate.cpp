@@ -21,6 +21,8 @@ std::string default_refusal(ProjectPermission permission) {
             return "You do not have permission to administer this project";
         case ProjectPermission::upload:
             return "Only a token of this project may send builds and deployments to it";
+        case ProjectPermission::contribute:
+            return "You do not have permission to add to this project";
     }
     return "Forbidden";
 }
@@ -46,8 +48,8 @@ const Account& AccessGrant::require_account() const {
 }
 
 std::string access_name(const RouteAccess& access) {
-    static const char* const project_permissions[] = {"view",           "view_settings", "review",
-                                                      "review_dismiss", "admin",         "upload"};
+    static const char* const project_permissions[] = {
+        "view", "view_settings", "review", "review_dismiss", "admin", "upload", "contribute"};
     const auto project_permission =
         project_permissions[static_cast<int>(access.project_permission)];
     switch (access.guard) {
@@ -64,6 +66,8 @@ std::string access_name(const RouteAccess& access) {
         case RouteAccess::Guard::account:
             return access.account_permission == AccountPermission::admin ? "account:admin"
                                                                          : "account:member";
+        case RouteAccess::Guard::object:
+            return std::string("object:") + project_permission;
     }
     return "undeclared";
 }
@@ -83,6 +87,8 @@ bool holds(const AccessGrant& grant, ProjectPermission permission) {
             return p.admin;
         case ProjectPermission::upload:
             return grant.upload;
+        case ProjectPermission::contribute:
+            return grant.upload || p.review;
     }
     return false;
 }
@@ -131,6 +137,14 @@ std::optional<std::string> route_access_problem(const Route& route) {
                 return "is guarded by an account but does not require a personal access token";
             }
             return std::nullopt;
+        case RouteAccess::Guard::object:
+            if (!access.find_project) {
+                return "is guarded by an object but says not how to find its project";
+            }
+            if (!token_required) {
+                return "is guarded by an object but requires no token";
+            }
+            return std::nullopt;
     }
     return "declares an unknown RouteAccess";
 }
@@ -164,6 +178,8 @@ AccessGrant AccessGate::check(const RouteAccess& access, Request& request) const
             return check_token_project(access, request);
         case RouteAccess::Guard::account:
             return check_account(access, request);
+        case RouteAccess::Guard::object:
+            return check_object(access, request);
         case RouteAccess::Guard::undeclared:
             break;
     }
@@ -195,6 +211,26 @@ AccessGrant AccessGate::check_token_project(const RouteAccess& access, Request& 
     if (!holds(grant, access.project_permission)) {
         throw HttpError::forbidden(access.note.empty() ? default_refusal(access.project_permission)
                                                        : access.note);
+    }
+    return grant;
+}
+
+AccessGrant AccessGate::check_object(const RouteAccess& access, Request& request) const {
+    const Principal& principal = request.principal();
+    if (!principal.is_project() && !principal.is_user()) {
+        throw HttpError::unauthorized();
+    }
+    const std::optional<Project> project = access.find_project(request);
+    if (!project) {
+        throw HttpError::not_found(access.note);
+    }
+    AccessGrant grant = project_grant(principal, *project);
+    // Whoever may not see the project learns nothing of its objects, not even that they exist.
+    if (!grant.permissions.view && !grant.upload) {
+        throw HttpError::not_found(access.note);
+    }
+    if (!holds(grant, access.project_permission)) {
+        throw HttpError::forbidden(default_refusal(access.project_permission));
     }
     return grant;
 }

@@ -31,6 +31,7 @@ private:
     AccessGrant check_project(const RouteAccess& access, Request& request) const;
     AccessGrant check_token_project(const RouteAccess& access, Request& request) const;
     AccessGrant check_account(const RouteAccess& access, Request& request) const;
+    AccessGrant check_object(const RouteAccess& access, Request& request) const;
 
     Identity& identity_;
 };

@@ -209,7 +209,8 @@ Json operation_for(const RegisteredRoute& registered, const ApiDescriptionRegist
     }
     const bool guarded = route.access.guard == RouteAccess::Guard::project ||
                          route.access.guard == RouteAccess::Guard::token_project ||
-                         route.access.guard == RouteAccess::Guard::account;
+                         route.access.guard == RouteAccess::Guard::account ||
+                         route.access.guard == RouteAccess::Guard::object;
     if (guarded && !responses.contains("403")) {
         responses["403"] = error_response("The caller lacks the permission the route requires");
     }

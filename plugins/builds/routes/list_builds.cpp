@@ -2,12 +2,12 @@
 #include <soci/soci.h>
 
 #include "build_resources.hpp"
+#include "loupe/db/query.hpp"
 #include "loupe/http/json_reader.hpp"
 #include "loupe/http/pagination.hpp"
 #include "loupe/http/single_query.hpp"
 #include "loupe/text/strings.hpp"
 #include "routes/routes.hpp"
-#include "store/query.hpp"
 
 namespace loupe::builds {
 namespace {

@@ -10,8 +10,8 @@
 
 #include "loupe/builds/build_states.hpp"
 #include "loupe/db/dialect.hpp"
+#include "loupe/db/query.hpp"
 #include "loupe/json.hpp"
-#include "store/query.hpp"
 
 namespace soci {
 class session;

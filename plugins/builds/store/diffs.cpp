@@ -5,10 +5,10 @@
 #include <map>
 
 #include "loupe/db/dialect.hpp"
+#include "loupe/db/query.hpp"
 #include "loupe/db/row_reader.hpp"
 #include "loupe/db/rows_for_ids.hpp"
 #include "loupe/json.hpp"
-#include "store/query.hpp"
 #include "store/state_columns.hpp"
 
 namespace loupe::builds {

@@ -5,9 +5,9 @@
 #include <algorithm>
 
 #include "loupe/db/dialect.hpp"
+#include "loupe/db/query.hpp"
 #include "loupe/db/row_reader.hpp"
 #include "loupe/db/rows_for_ids.hpp"
-#include "store/query.hpp"
 
 namespace loupe::builds {
 namespace {

@@ -9,6 +9,7 @@
 // plugin that owns the object adds only what is particular to it (a comment's author may edit
 // it; a build named by id must belong to the token's project).
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -20,7 +21,24 @@ namespace loupe {
 /// Argos's project permissions, plus `upload`: what a project token may do (send builds and
 /// deployments). A project token holds `view` and `upload` on its own project and nothing else;
 /// a person holds what Identity::permissions derives from their role and project level.
-enum class ProjectPermission { view, view_settings, review, review_dismiss, admin, upload };
+/// `contribute`: add content to the project (media): a project token of the project, or a person
+/// who may review it.
+enum class ProjectPermission {
+    view,
+    view_settings,
+    review,
+    review_dismiss,
+    admin,
+    upload,
+    contribute
+};
+
+class Request;
+
+/// For object guards: the project of the object the request names (its id in the path, or the
+/// project the body names for a new one), found after authentication; nullopt when there is no
+/// such object. It may throw an HttpError of its own (a malformed id, a missing field).
+using ObjectProjectFinder = std::function<std::optional<Project>(Request& request)>;
 
 /// A personal access token scoped to the account is a `member`; `admin` is staff, the owner of
 /// a personal account or a team owner (Identity::can_administer).
@@ -34,6 +52,7 @@ struct RouteAccess {
         project,        ///< the path's {owner}/{project}
         token_project,  ///< the project of the calling project token
         account,        ///< the path's {accountSlug}, or the JSON body field `account_field`
+        object,         ///< an object named by id (`find_project` says its project): media, ...
     };
     Guard guard = Guard::undeclared;
     ProjectPermission project_permission = ProjectPermission::view;
@@ -41,23 +60,33 @@ struct RouteAccess {
     /// For account guards: the body field naming the account (empty: the path's {accountSlug}).
     std::string account_field;
     /// Public routes: why they need no permission. Others: the 403 message (empty: a default
-    /// naming the permission).
+    /// naming the permission). Object guards: the 404 message of an object the caller may not
+    /// see or that does not exist (which the caller cannot tell apart).
     std::string note;
+    ObjectProjectFinder find_project;
 
     static RouteAccess public_route(std::string why) {
-        return RouteAccess{Guard::public_route, {}, {}, {}, std::move(why)};
+        return RouteAccess{Guard::public_route, {}, {}, {}, std::move(why), {}};
     }
-    static RouteAccess signed_in() { return RouteAccess{Guard::signed_in, {}, {}, {}, {}}; }
+    static RouteAccess signed_in() { return RouteAccess{Guard::signed_in, {}, {}, {}, {}, {}}; }
     static RouteAccess project(ProjectPermission permission, std::string refusal = {}) {
-        return RouteAccess{Guard::project, permission, {}, {}, std::move(refusal)};
+        return RouteAccess{Guard::project, permission, {}, {}, std::move(refusal), {}};
     }
     static RouteAccess token_project(ProjectPermission permission = ProjectPermission::upload) {
-        return RouteAccess{Guard::token_project, permission, {}, {}, {}};
+        return RouteAccess{Guard::token_project, permission, {}, {}, {}, {}};
     }
     static RouteAccess account(AccountPermission permission, std::string refusal = {},
                                std::string body_field = {}) {
-        return RouteAccess{
-            Guard::account, {}, permission, std::move(body_field), std::move(refusal)};
+        return RouteAccess{Guard::account,     {}, permission, std::move(body_field),
+                           std::move(refusal), {}};
+    }
+    /// An object named by id: `find_project` gives its project; a caller who may not view that
+    /// project gets the 404 `not_found` (as for no object), one who may view it but lacks
+    /// `permission` a 403.
+    static RouteAccess object(ProjectPermission permission, ObjectProjectFinder find_project,
+                              std::string not_found) {
+        return RouteAccess{Guard::object,          permission, {}, {}, std::move(not_found),
+                           std::move(find_project)};
     }
 };
 

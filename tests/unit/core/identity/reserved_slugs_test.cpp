@@ -8,7 +8,7 @@
 namespace {
 
 constexpr const char* all_plugins =
-    "auth,builds,reviews,deployments,web,analytics,git,sso,oauth,automation,notifications";
+    "auth,builds,reviews,deployments,web,analytics,git,sso,oauth,automation,notifications,media";
 
 struct Admin {
     loupe::test::TestDatabase database;

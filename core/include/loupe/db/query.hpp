@@ -1,6 +1,7 @@
 #pragma once
 // A SELECT assembled from optional filters, every value a bound parameter (never spliced into
-// the SQL text). Placeholders are written `?` in clauses and numbered when executed.
+// the SQL text). Placeholders are written `?` in clauses and numbered when executed. Part of the
+// plugin SDK: any plugin's store/ assembles its filtered reads with it.
 
 #include <cstdint>
 #include <functional>
@@ -8,19 +9,22 @@
 #include <variant>
 #include <vector>
 
+#include "loupe/export.hpp"
+
 namespace soci {
 class session;
 class row;
 }  // namespace soci
 
-namespace loupe::builds {
+namespace loupe {
 
 using QueryValue = std::variant<int64_t, std::string, double>;
 
 /// Runs a statement written with `?` placeholders, each taking the next value.
-void execute(soci::session& session, const std::string& sql, const std::vector<QueryValue>& values);
+LOUPE_API void execute(soci::session& session, const std::string& sql,
+                       const std::vector<QueryValue>& values);
 
-class Query {
+class LOUPE_API Query {
 public:
     /// Adds `AND (<clause>)`; each `?` in the clause takes the next value.
     Query& where(const std::string& clause, std::vector<QueryValue> values = {});
@@ -44,4 +48,4 @@ private:
     std::vector<QueryValue> values_;
 };
 
-}  // namespace loupe::builds
+}  // namespace loupe

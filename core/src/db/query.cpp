@@ -1,10 +1,10 @@
-#include "store/query.hpp"
+#include "loupe/db/query.hpp"
 
 #include <soci/soci.h>
 
 #include "loupe/db/row_reader.hpp"
 
-namespace loupe::builds {
+namespace loupe {
 namespace {
 
 // Numbers the `?` placeholders as :p1, :p2, ... (SOCI's portable syntax).
@@ -96,4 +96,4 @@ void Query::for_each_row(soci::session& session, const std::string& columns,
     }
 }
 
-}  // namespace loupe::builds
+}  // namespace loupe

@@ -1,0 +1,70 @@
+// The media plugin: Argos's standalone media. A developer (or CI) declares an image or a video,
+// uploads it to a signed form, and finalizes it; Loupe checks the bytes, keeps each upload of a
+// name as a version, and serves the files and the public share pages from a listener of its
+// own, an origin that holds no session of the review page.
+#include "loupe/plugin.hpp"
+
+#include <memory>
+#include <set>
+#include <stdexcept>
+
+#include "loupe/host.hpp"
+#include "loupe/http/api_description.hpp"
+#include "loupe/http/listeners.hpp"
+#include "media_settings.hpp"
+#include "routes/file_routes.hpp"
+#include "routes/media_routes.hpp"
+#include "store/media_migrations.hpp"
+
+namespace {
+
+using namespace loupe;
+using namespace loupe::media;
+
+ListenerSpec media_listener_spec(Host& host) {
+    const ConfigView& config = host.config();
+    const int64_t api_port = host.global_config().get_int("http.port", 8080);
+    ListenerSpec spec;
+    spec.name = "media";
+    spec.listen_address = config.get_string("listen_address", "");
+    spec.port = static_cast<int>(config.get_int("port", api_port == 0 ? 0 : api_port + 2));
+    if (spec.port < 0 || spec.port > 65535) {
+        throw std::runtime_error("plugins.media.port must be 0 to 65535, got " +
+                                 std::to_string(spec.port));
+    }
+    spec.public_url = config.get_string("public_url", "");
+    while (!spec.public_url.empty() && spec.public_url.back() == '/') {
+        spec.public_url.pop_back();
+    }
+    return spec;
+}
+
+void install(Host& host) {
+    describe_api(host.services(), embedded_api_description());
+    static MediaSettings settings;
+    settings = read_media_settings(host.config());
+    add_media_migrations(host.migrations());
+    Listener& listener = host.listeners().add(media_listener_spec(host));
+    const std::function<MediaUrls()> urls = [&listener] {
+        return MediaUrls{listener.public_url()};
+    };
+    add_media_routes(host, settings, urls);
+    add_file_routes(host, listener, urls);
+    // The blobs of every version stay while their media does.
+    host.blob_references().add([](soci::session& session, const std::vector<std::string>& keys) {
+        std::set<std::string> held;
+        for (const auto& key : keys) {
+            int found = 0;
+            session << "SELECT 1 FROM media_versions WHERE blob_key = :key LIMIT 1", soci::use(key),
+                soci::into(found);
+            if (session.got_data()) {
+                held.insert(key);
+            }
+        }
+        return held;
+    });
+}
+
+}  // namespace
+
+LOUPE_PLUGIN("media", LOUPE_VERSION, LOUPE_REQUIRES("auth"), install)

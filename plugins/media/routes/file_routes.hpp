@@ -1,0 +1,14 @@
+#pragma once
+
+#include "loupe/host.hpp"
+#include "loupe/http/listeners.hpp"
+#include "media_json.hpp"
+
+namespace loupe::media {
+
+/// On the media listener (an origin of its own, without sessions): GET /files/{fileToken}
+/// serves a version's bytes, GET /m/{shareToken} a public media's share page. The tokens are
+/// unguessable; the answers can run nothing (nosniff, a sandboxing Content-Security-Policy).
+void add_file_routes(Host& host, Listener& listener, const std::function<MediaUrls()>& urls);
+
+}  // namespace loupe::media

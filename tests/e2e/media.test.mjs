@@ -1,0 +1,163 @@
+// Media with the latest official CLI: `argos media upload` of a before/after pair of PNGs (the
+// CLI may convert them to WebP) and of a new version, then `media list|get|versions|update|
+// delete`, each answer checked; the files are served from the media listener (another origin,
+// nothing there can run); and the refusals: another project's token, bytes that are not the
+// declared kind, a file never uploaded, a published media's rename.
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { clis, describeRun, GitRepo, node22, runCli } from "./support/cli.mjs";
+import { patternPng } from "./support/png.mjs";
+import { LoupeServer } from "./support/server.mjs";
+import { skipReason } from "./support/suite.mjs";
+
+const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
+
+describe("media with the latest CLI", { skip: skipReason() }, () => {
+  let server;
+  before(async () => {
+    server = await LoupeServer.start({ node22, settings: ["plugins.enabled=auth,builds,media"] });
+  });
+  after(async () => {
+    await server?.stop();
+  });
+
+  const cli = clis.find((c) => c.name === "latest");
+  const api = async (method, path, { token = server.personalAccessToken, body } = {}) => {
+    const response = await fetch(`${server.url}/v2${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+
+  test("upload a before/after pair and a new version; list, get, versions, update, delete", async () => {
+    const repo = new GitRepo({ branch: "media-e2e" });
+    const tokenEnv = { ARGOS_TOKEN: server.projectToken, ARGOS_API_BASE_URL: server.apiBaseUrl };
+    const userEnv = { ARGOS_TOKEN: server.personalAccessToken, ARGOS_API_BASE_URL: server.apiBaseUrl };
+    const run = async (args, env = tokenEnv) => {
+      const result = await runCli(cli, repo, ["media", ...args], env);
+      assert.equal(result.code, 0, describeRun(cli, result));
+      return result;
+    };
+    writeFileSync(join(repo.root, "checkout-before.png"), patternPng("before", { width: 120, height: 90 }));
+    writeFileSync(join(repo.root, "checkout-after.png"), patternPng("after", { width: 120, height: 90 }));
+    const uploaded = JSON.parse((await run(["upload", "checkout-before.png", "checkout-after.png", "--branch", "media-e2e", "--json"])).stdout);
+    assert.equal(uploaded.length, 2);
+    const [before, afterShot] = uploaded;
+    assert.deepEqual([before.name, before.state, afterShot.name, afterShot.state], ["checkout.png", "before", "checkout.png", "after"]);
+    for (const media of uploaded) {
+      assert.equal(media.status, "ready");
+      assert.equal(media.stage, "staged");
+      assert.equal(media.branch, "media-e2e");
+      assert.equal(media.version, 1);
+      assert.match(media.contentType, /^image\/(png|webp)$/);
+      assert.deepEqual([media.width, media.height], [120, 90], "dimensions read from the bytes");
+      assert.equal(media.visibility, "team", "a private project's media are the team's");
+      assert.match(media.markdown, /^\[!\[checkout\.png\]\(http/);
+    }
+
+    // The bytes come from the media listener, not the API's origin, and can run nothing.
+    const fileUrl = new URL(afterShot.fileUrl);
+    assert.notEqual(fileUrl.origin, new URL(server.url).origin);
+    const file = await fetch(afterShot.fileUrl);
+    assert.equal(file.status, 200);
+    assert.equal(file.headers.get("content-type"), afterShot.contentType);
+    assert.equal(file.headers.get("x-content-type-options"), "nosniff");
+    assert.match(file.headers.get("content-security-policy"), /sandbox/);
+    assert.equal(Buffer.from(await file.arrayBuffer()).length, afterShot.sizeBytes);
+    // A team media has no public share page; an unknown token is a 404.
+    assert.equal((await fetch(afterShot.url)).status, 403);
+    assert.equal((await fetch(`${fileUrl.origin}/files/unknown`)).status, 404);
+
+    // The same bytes again: the same media, no new version. Other bytes: version 2.
+    const again = JSON.parse((await run(["upload", "checkout-after.png", "--branch", "media-e2e", "--json"])).stdout);
+    assert.equal(again[0].id, afterShot.id);
+    assert.equal(again[0].version, 1);
+    writeFileSync(join(repo.root, "checkout-after.png"), patternPng("after, version 2", { width: 120, height: 90 }));
+    const second = JSON.parse((await run(["upload", "checkout-after.png", "--branch", "media-e2e", "--description", "Green button", "--json"])).stdout);
+    assert.equal(second[0].id, afterShot.id);
+    assert.equal(second[0].version, 2);
+    assert.equal(second[0].versionCount, 2);
+    assert.equal(second[0].description, "Green button");
+    const versions = JSON.parse((await run(["versions", afterShot.id, "--json"])).stdout);
+    assert.deepEqual(versions.map((v) => v.number), [2, 1]);
+    assert.notEqual(versions[0].fileUrl, versions[1].fileUrl);
+
+    // Listed with a personal token (the project named), filtered.
+    const listed = JSON.parse((await run(["list", "--project", "default/default", "--json"], userEnv)).stdout);
+    assert.deepEqual(listed.map((m) => m.id).sort(), [before.id, afterShot.id].sort());
+    const searched = JSON.parse((await run(["list", "--project", "default/default", "--search", "green", "--json"], userEnv)).stdout);
+    assert.deepEqual(searched.map((m) => m.id), [afterShot.id]);
+    assert.match((await run(["list", "--project", "default/default", "--type", "video"], userEnv)).stdout, /No media found\./);
+
+    const got = JSON.parse((await run(["get", before.id, "--json"])).stdout);
+    assert.equal(got.id, before.id);
+    const renamed = JSON.parse((await run(["update", before.id, "--name", "cart.png", "--no-description", "--json"])).stdout);
+    assert.equal(renamed.name, "cart.png");
+    assert.equal(renamed.description, null);
+
+    assert.match((await run(["delete", before.id])).stdout, new RegExp(`Media ${before.id} deleted`));
+    assert.equal((await api("GET", `/media/${before.id}`)).status, 404);
+  });
+
+  test("refusals: another project's token, bytes of another kind, nothing uploaded, bad ids", async () => {
+    const png = patternPng("refusals", { width: 30, height: 20 });
+    const declare = (body, token) => api("POST", "/media", { token, body: { contentType: "image/png", size: png.length, hash: sha256(png), ...body } });
+    // A person must name the project, in the owner/project form.
+    assert.equal((await declare({ name: "a.png" })).body.error, "`project` is required when uploading with a personal access token. Pass it as `owner/project`.");
+    assert.equal((await declare({ name: "a.png", project: "default" })).status, 400);
+    assert.equal((await declare({ name: "a.png", project: "default/unknown" })).status, 404);
+    assert.equal((await declare({ name: "", project: "default/default" })).status, 400);
+    assert.equal((await declare({ name: "a.gif", contentType: "text/html", project: "default/default" })).status, 400);
+
+    // Declared as a video, uploaded as a PNG: finalize refuses, the media stays pending.
+    const video = await api("POST", "/media", { token: server.projectToken, body: { name: "clip.mp4", contentType: "video/mp4", size: png.length, hash: sha256(png) } });
+    assert.equal(video.status, 201);
+    assert.ok(video.body.upload, "an upload form");
+    const form = new FormData();
+    for (const [name, value] of Object.entries(video.body.upload.fields)) form.append(name, value);
+    form.append("file", new Blob([png], { type: "video/mp4" }));
+    assert.ok((await fetch(video.body.upload.url, { method: "POST", body: form })).ok);
+    const refused = await api("POST", `/media/${video.body.media.id}/finalize`, { token: server.projectToken });
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.error, "Uploaded bytes are image/png, not the declared video/mp4.");
+    assert.equal((await api("GET", `/media/${video.body.media.id}`, { token: server.projectToken })).body.status, "pending");
+
+    // Bytes never sent: finalize says so.
+    const other = Buffer.from(png);
+    other[other.length - 5] ^= 0xff;
+    const missing = await api("POST", "/media", { token: server.projectToken, body: { name: "b.png", contentType: "image/png", size: other.length, hash: sha256(other) } });
+    const notUploaded = await api("POST", `/media/${missing.body.media.id}/finalize`, { token: server.projectToken });
+    assert.equal(notUploaded.status, 400);
+    assert.match(notUploaded.body.error, /has not been uploaded yet/);
+
+    // Another project's token sees none of this project's media; ids are checked.
+    const created = await api("POST", "/projects", { body: { name: "other", accountSlug: "default" } });
+    assert.ok([200, 201].includes(created.status), JSON.stringify(created.body));
+    const issued = await fetch(`${server.url}/_loupe/projects/default/other/tokens`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${server.personalAccessToken}`, "content-type": "application/json" },
+      body: "{}",
+    });
+    assert.ok(issued.ok, await issued.clone().text());
+    const otherToken = (await issued.json()).token;
+    assert.equal((await api("GET", `/media/${video.body.media.id}`, { token: otherToken })).status, 404);
+    assert.equal((await api("DELETE", `/media/${video.body.media.id}`, { token: otherToken })).status, 404);
+    assert.equal((await api("GET", "/projects/default/default/media", { token: otherToken })).status, 401);
+    assert.equal((await api("GET", "/media/not-a-number")).body.error, "Invalid media ID.");
+    assert.equal((await api("GET", "/media/999999")).body.error, "Media not found");
+
+    // A media published to a pull request keeps its name.
+    const published = await declare({ name: "pr.png", project: "default/default", prNumber: 7, branch: "feature" });
+    assert.equal(published.body.media.stage, "published");
+    assert.equal(published.body.media.prNumber, 7);
+    const rename = await api("PATCH", `/media/${published.body.media.id}`, { body: { name: "other.png" } });
+    assert.equal(rename.status, 400);
+    assert.match(rename.body.error, /published to a pull request/);
+  });
+});
