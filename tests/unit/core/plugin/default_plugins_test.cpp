@@ -16,8 +16,8 @@
 namespace {
 
 const std::vector<std::string> whole_product = {
-    "auth", "builds", "reviews", "deployments", "web",          "analytics",
-    "git",  "sso",    "oauth",   "automation",  "notifications"};
+    "auth", "builds", "reviews", "deployments", "web",           "analytics",
+    "git",  "sso",    "oauth",   "automation",  "notifications", "media"};
 
 std::string read_text(const std::string& path) {
     std::ifstream in(path);
