@@ -14,7 +14,7 @@ namespace fs = std::filesystem;
 
 constexpr const char* content_security_policy =
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-    "img-src * data: blob:; connect-src 'self'; font-src 'self'; object-src 'none'; "
+    "img-src * data: blob:; media-src *; connect-src 'self'; font-src 'self'; object-src 'none'; "
     "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 Response with_page_headers(Response response) {
@@ -38,6 +38,8 @@ const char* const page_patterns[] = {
     "/{account}/{project}/activity",
     "/{account}/{project}/tests",
     "/{account}/{project}/tests/{testId}",
+    "/{account}/{project}/media",
+    "/{account}/{project}/media/{mediaId}",
     "/{account}/{project}/settings",
     "/{account}/{project}/builds/{buildNumber}",
 };

@@ -439,6 +439,43 @@ export interface FlakyTests {
   tests: { id: string; name: string; buildName: string; metrics: TestMetrics }[];
 }
 
+/** A standalone image or video (the media plugin), described at one version. */
+export interface Media {
+  id: string;
+  name: string;
+  state: "before" | "after" | null;
+  description: string | null;
+  stage: "staged" | "published";
+  branch: string | null;
+  prNumber: number | null;
+  url: string;
+  markdown: string;
+  version: number;
+  versionCount: number;
+  fileUrl: string;
+  posterUrl: string | null;
+  contentType: string;
+  sizeBytes: number;
+  width: number | null;
+  height: number | null;
+  visibility: "team" | "public";
+  status: "pending" | "ready";
+  expiresAt: string | null;
+  createdAt: string;
+}
+
+export interface MediaVersion {
+  id: string;
+  number: number;
+  fileUrl: string;
+  posterUrl: string | null;
+  contentType: string;
+  sizeBytes: number;
+  width: number | null;
+  height: number | null;
+  createdAt: string;
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -664,6 +701,10 @@ export const api = {
   dismissReview: (owner: string, project: string, number: number, reviewId: string) =>
     request<Review>("POST", `${buildPath(owner, project, number)}/reviews/${enc(reviewId)}/dismiss`),
 
+  mediaList: (owner: string, project: string, query: Record<string, string>) =>
+    request<Page<Media>>("GET", `${projectPath(owner, project)}/media?${new URLSearchParams(query)}`),
+  media: (mediaId: string) => request<Media>("GET", `/v2/media/${enc(mediaId)}`),
+  mediaVersions: (mediaId: string) => request<MediaVersion[]>("GET", `/v2/media/${enc(mediaId)}/versions`),
   tests: (owner: string, project: string, query: Record<string, string>) =>
     request<Page<TestSummary>>("GET", `${projectPath(owner, project)}/tests?${new URLSearchParams(query)}`),
   test: (owner: string, project: string, testId: string, period: string) =>

@@ -8,6 +8,8 @@ import { SettingsPage } from "./pages/settings-page";
 import { ProjectSettingsPage } from "./pages/project-settings-page";
 import { TestPage } from "./pages/test-page";
 import { TestsPage } from "./pages/tests-page";
+import { MediaListPage } from "./pages/media-list-page";
+import { MediaPage } from "./pages/media-page";
 import { TeamSettingsPage } from "./pages/team-settings-page";
 import { HomePage } from "./pages/home-page";
 import { AccountPage } from "./pages/account-page";
@@ -86,6 +88,13 @@ export function App() {
         )}
         {route.page === "tests" && (
           <TestsPage key={`${route.account}/${route.project}`} session={session} account={route.account} project={route.project} query={route.query} />
+        )}
+        {route.page === "media" && (
+          <MediaListPage key={`${route.account}/${route.project}`} session={session} account={route.account} project={route.project} query={route.query} />
+        )}
+        {route.page === "mediaItem" && (
+          <MediaPage key={`${route.account}/${route.project}/${route.mediaId}`} session={session} account={route.account} project={route.project}
+            mediaId={route.mediaId} />
         )}
         {route.page === "test" && (
           <TestPage key={`${route.account}/${route.project}/${route.testId}`} session={session} account={route.account} project={route.project}

@@ -51,3 +51,11 @@ export function baselineWhy(baseline: { reason: string; approval?: string | null
   const approval = baseline.approval ? baselineApprovals[baseline.approval] ?? baseline.approval : null;
   return approval ? `Baseline: ${reason}; ${approval}` : `Baseline: ${reason}`;
 }
+
+/** A file size as people read it: "812 B", "34 KB", "2.4 MB". */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  const megabytes = bytes / (1024 * 1024);
+  return megabytes < 10 ? `${megabytes.toFixed(1)} MB` : `${Math.round(megabytes)} MB`;
+}

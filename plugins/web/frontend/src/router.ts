@@ -12,6 +12,8 @@ export type Route =
   | { page: "deployments"; account: string; project: string; query: URLSearchParams }
   | { page: "activity"; account: string; project: string; query: URLSearchParams }
   | { page: "tests"; account: string; project: string; query: URLSearchParams }
+  | { page: "media"; account: string; project: string; query: URLSearchParams }
+  | { page: "mediaItem"; account: string; project: string; mediaId: string }
   | { page: "test"; account: string; project: string; testId: string; query: URLSearchParams }
   | { page: "projectSettings"; account: string; project: string }
   | { page: "teamSettings"; account: string }
@@ -36,8 +38,10 @@ export function parseRoute(location: Location | URL): Route {
   if (parts.length === 2 || (parts.length === 3 && parts[2] === "builds"))
     return { page: "project", account: parts[0], project: parts[1], query };
   if (parts.length === 3 && parts[2] === "settings") return { page: "projectSettings", account: parts[0], project: parts[1] };
-  if (parts.length === 3 && (parts[2] === "deployments" || parts[2] === "activity" || parts[2] === "tests"))
+  if (parts.length === 3 && (parts[2] === "deployments" || parts[2] === "activity" || parts[2] === "tests" || parts[2] === "media"))
     return { page: parts[2], account: parts[0], project: parts[1], query };
+  if (parts.length === 4 && parts[2] === "media" && /^[1-9]\d*$/.test(parts[3]))
+    return { page: "mediaItem", account: parts[0], project: parts[1], mediaId: parts[3] };
   if (parts.length === 4 && parts[2] === "tests") return { page: "test", account: parts[0], project: parts[1], testId: parts[3], query };
   if (parts.length === 4 && parts[2] === "builds" && /^[1-9]\d*$/.test(parts[3]))
     return { page: "build", account: parts[0], project: parts[1], number: Number(parts[3]), query };
@@ -107,6 +111,9 @@ export const paths = {
   activity: (account: string, project: string) =>
     `/${encodeURIComponent(account)}/${encodeURIComponent(project)}/activity`,
   tests: (account: string, project: string) => `/${encodeURIComponent(account)}/${encodeURIComponent(project)}/tests`,
+  media: (account: string, project: string) => `/${encodeURIComponent(account)}/${encodeURIComponent(project)}/media`,
+  mediaItem: (account: string, project: string, mediaId: string) =>
+    `/${encodeURIComponent(account)}/${encodeURIComponent(project)}/media/${encodeURIComponent(mediaId)}`,
   test: (account: string, project: string, testId: string) =>
     `/${encodeURIComponent(account)}/${encodeURIComponent(project)}/tests/${encodeURIComponent(testId)}`,
   teamSettings: (account: string) => `/${encodeURIComponent(account)}/settings`,

@@ -76,6 +76,8 @@ const std::map<std::string, std::string> public_routes = {
     {"GET /{account}/{project}/activity", "the page's shell"},
     {"GET /{account}/{project}/tests", "the page's shell"},
     {"GET /{account}/{project}/tests/{testId}", "the page's shell"},
+    {"GET /{account}/{project}/media", "the page's shell"},
+    {"GET /{account}/{project}/media/{mediaId}", "the page's shell"},
     {"GET /{account}/{project}/builds/{buildNumber}", "the page's shell"},
 };
 

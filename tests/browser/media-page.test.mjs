@@ -1,0 +1,139 @@
+// The media pages in Chromium: a before/after pair and a video (recorded in the browser by
+// MediaRecorder, a real WebM) uploaded through the API, the project's Media tab listing them as
+// cards, a media's page with its before/after slider and versions, the video playing from the
+// media listener (another origin than the review page's).
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { missingNodeModules, node22 } from "../e2e/support/cli.mjs";
+import { encodePng } from "../e2e/support/png.mjs";
+import { LoupeServer, missingPrerequisite } from "../e2e/support/server.mjs";
+import { launchChromium, missingBrowser, newPage } from "./support/browser.mjs";
+
+/** Polls `check` (20 s at most) until it holds. */
+async function until(check, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms: ${check}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+const skip = missingPrerequisite() ?? missingNodeModules() ?? missingBrowser();
+
+/** A 160×100 picture: a card whose button is `rgb`. */
+function cardPng(rgb) {
+  const width = 160;
+  const height = 100;
+  const pixels = Buffer.alloc(width * height * 3, 0xf4);
+  for (let y = 60; y < 80; y++) {
+    for (let x = 20; x < 80; x++) pixels.set(rgb, (y * width + x) * 3);
+  }
+  return encodePng(width, height, pixels);
+}
+
+describe("the media pages in Chromium", { skip: skip ?? false }, () => {
+  let server;
+  let browser;
+  let page;
+
+  /** Declares, uploads (the signed form) and finalizes one file; answers the media. */
+  const upload = async (bytes, fields) => {
+    const hash = createHash("sha256").update(bytes).digest("hex");
+    const declared = await server.api("POST", "media", { body: { size: bytes.length, hash, branch: "checkout", ...fields } });
+    assert.equal(declared.status, 201, declared.text);
+    if (declared.body.upload) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(declared.body.upload.fields)) form.append(name, value);
+      form.append("file", new Blob([bytes], { type: fields.contentType }));
+      assert.ok((await fetch(declared.body.upload.url, { method: "POST", body: form })).ok);
+    }
+    const finalized = await server.api("POST", `media/${declared.body.media.id}/finalize`);
+    assert.equal(finalized.status, 200, finalized.text);
+    return finalized.body;
+  };
+
+  before(async () => {
+    server = await LoupeServer.start({ node22, settings: ["plugins.enabled=auth,builds,web,media"] });
+    browser = await launchChromium();
+    page = await newPage(browser);
+    const link = /(http:\/\/\S+\/_loupe\/login#link=[0-9a-f]{64})/.exec(server.output)[1];
+    await page.goto(link);
+    await page.waitForURL((url) => !url.pathname.startsWith("/_loupe/login"));
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test("the Media tab lists a before/after pair and a video; a media's page slides between the two and plays the video", async () => {
+    await upload(cardPng([47, 86, 216]), { name: "checkout.png", state: "before", contentType: "image/png", description: "The pay button" });
+    await upload(cardPng([192, 53, 43]), { name: "checkout.png", state: "after", contentType: "image/png" });
+    const newer = await upload(cardPng([29, 122, 76]), { name: "checkout.png", state: "after", contentType: "image/png" });
+    assert.equal(newer.version, 2);
+
+    // A real WebM: two seconds of a canvas recorded by Chromium's MediaRecorder.
+    const webm = Buffer.from(await page.evaluate(async () => {
+      const canvas = Object.assign(document.createElement("canvas"), { width: 160, height: 90 });
+      const context = canvas.getContext("2d");
+      const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: "video/webm" });
+      const chunks = [];
+      recorder.ondataavailable = (event) => chunks.push(event.data);
+      const stopped = new Promise((done) => (recorder.onstop = done));
+      recorder.start(100);
+      for (let frame = 0; frame < 20; frame++) {
+        context.fillStyle = `hsl(${frame * 18}, 70%, 50%)`;
+        context.fillRect(0, 0, 160, 90);
+        await new Promise((done) => setTimeout(done, 50));
+      }
+      recorder.stop();
+      await stopped;
+      return [...new Uint8Array(await new Blob(chunks).arrayBuffer())];
+    }));
+    const video = await upload(webm, { name: "checkout-flow.webm", contentType: "video/webm" });
+    assert.equal(video.contentType, "video/webm");
+
+    await page.goto(`${server.url}/default/default/media`);
+    const cards = page.getByRole("list", { name: "Media" }).locator(".media-card");
+    await cards.nth(1).waitFor();
+    assert.equal(await cards.count(), 2, "the pair is one card, the video another");
+    const pair = cards.filter({ hasText: "checkout.png" });
+    assert.deepEqual(await pair.locator(".tag").allInnerTexts(), ["Before", "After"]);
+    await page.waitForFunction(() => [...document.querySelectorAll(".media-card img")].every((img) => img.complete && img.naturalWidth === 160));
+    if (process.env.LOUPE_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "media-list.png") });
+
+    // The kind filter goes through the API.
+    await until(() => page.evaluate(() => [...document.querySelectorAll(".media-card img")].every((img) => img.complete && img.naturalWidth === 160)));
+    await page.getByLabel("Filter by kind").selectOption("video");
+    await until(async () => /type=video/.test(page.url()) && (await cards.count()) === 1);
+    await page.getByLabel("Filter by kind").selectOption("");
+    await cards.nth(1).waitFor();
+
+    // The pair's page: a slider over the two sides, the newer "after".
+    await pair.getByRole("link", { name: "checkout.png (after)" }).click();
+    const slider = page.getByRole("figure", { name: "Before and after" });
+    await slider.waitFor();
+    const top = slider.locator("img.before-after-top");
+    assert.equal(await top.getAttribute("src"), newer.fileUrl);
+    await page.getByLabel("Before and after split").fill("20");
+    assert.match(await top.getAttribute("style"), /inset\(0(px)? 0(px)? 0(px)? 20%\)/);
+    assert.deepEqual(await page.getByRole("list", { name: "Versions" }).getByRole("button").allInnerTexts(), ["Version 2", "Version 1"]);
+    assert.equal(await page.getByLabel("Markdown").inputValue(), newer.markdown);
+    if (process.env.LOUPE_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "media-page.png") });
+    // An older version shows alone.
+    await page.getByRole("button", { name: "Version 1" }).click();
+    const single = page.locator(".media-view img.media-file");
+    await single.waitFor();
+    assert.notEqual(await single.getAttribute("src"), newer.fileUrl);
+
+    // The video plays, its bytes from the media listener.
+    await page.goto(`${server.url}/default/default/media/${video.id}`);
+    const player = page.locator("video.media-file");
+    await player.waitFor();
+    assert.notEqual(new URL(await player.getAttribute("src")).origin, new URL(server.url).origin);
+    await until(() => player.evaluate((element) => element.readyState >= 2));
+    await player.evaluate((element) => element.play());
+    await until(() => player.evaluate((element) => element.currentTime > 0));
+  });
+});
