@@ -32,6 +32,7 @@ ListenerSpec media_listener_spec(Host& host) {
         throw std::runtime_error("plugins.media.port must be 0 to 65535, got " +
                                  std::to_string(spec.port));
     }
+    spec.response_headers = media_listener_headers();
     spec.public_url = config.get_string("public_url", "");
     while (!spec.public_url.empty() && spec.public_url.back() == '/') {
         spec.public_url.pop_back();

@@ -70,6 +70,13 @@ describe("media with the latest CLI", { skip: skipReason() }, () => {
     assert.equal(file.headers.get("x-content-type-options"), "nosniff");
     assert.match(file.headers.get("content-security-policy"), /sandbox/);
     assert.equal(Buffer.from(await file.arrayBuffer()).length, afterShot.sizeBytes);
+    // A range (a browser seeking in a video), and a revalidation.
+    const part = await fetch(afterShot.fileUrl, { headers: { range: "bytes=0-9" } });
+    assert.equal(part.status, 206);
+    assert.equal(part.headers.get("content-range"), `bytes 0-9/${afterShot.sizeBytes}`);
+    assert.equal(Buffer.from(await part.arrayBuffer()).length, 10);
+    assert.equal((await fetch(afterShot.fileUrl, { headers: { range: `bytes=${afterShot.sizeBytes}-` } })).status, 416);
+    assert.equal((await fetch(afterShot.fileUrl, { headers: { "if-none-match": file.headers.get("etag") } })).status, 304);
     // A team media has no public share page; an unknown token is a 404.
     assert.equal((await fetch(afterShot.url)).status, 403);
     assert.equal((await fetch(`${fileUrl.origin}/files/unknown`)).status, 404);

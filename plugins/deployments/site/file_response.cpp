@@ -1,73 +1,13 @@
 #include "site/file_response.hpp"
 
-#include <charconv>
 #include <optional>
 
 #include "content_types.hpp"
+#include "loupe/http/blob_response.hpp"
 #include "loupe/text/strings.hpp"
 
 namespace loupe::deployments {
 namespace {
-
-struct ByteRange {
-    uint64_t first = 0;
-    uint64_t length = 0;
-};
-
-bool parse_number(std::string_view text, uint64_t& value) {
-    if (text.empty()) {
-        return false;
-    }
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    return error == std::errc() && end == text.data() + text.size();
-}
-
-/// A single "bytes=a-b" / "bytes=a-" / "bytes=-n" range. `valid` false: ignore the header
-/// (malformed or several ranges: the whole file is sent, as RFC 9110 allows);
-/// `satisfiable` false: 416.
-struct RangeRequest {
-    bool valid = false;
-    bool satisfiable = false;
-    ByteRange range;
-};
-
-RangeRequest parse_range(std::string_view header, uint64_t size) {
-    RangeRequest result;
-    header = trim(header, http_whitespace);
-    if (!header.starts_with("bytes=") || header.find(',') != std::string_view::npos) {
-        return result;
-    }
-    header.remove_prefix(6);
-    const std::size_t dash = header.find('-');
-    if (dash == std::string_view::npos) {
-        return result;
-    }
-    const std::string_view first_text = trim(header.substr(0, dash), http_whitespace);
-    const std::string_view last_text = trim(header.substr(dash + 1), http_whitespace);
-    uint64_t first = 0, last = 0;
-    if (first_text.empty()) {  // suffix: the last n bytes
-        if (!parse_number(last_text, last)) {
-            return result;
-        }
-        result.valid = true;
-        result.satisfiable = last > 0 && size > 0;
-        const uint64_t length = std::min(last, size);
-        result.range = {size - length, length};
-        return result;
-    }
-    if (!parse_number(first_text, first) ||
-        (!last_text.empty() && !parse_number(last_text, last)) ||
-        (!last_text.empty() && last < first)) {
-        return result;
-    }
-    result.valid = true;
-    result.satisfiable = first < size;
-    if (result.satisfiable) {
-        const uint64_t end = last_text.empty() ? size - 1 : std::min(last, size - 1);
-        result.range = {first, end - first + 1};
-    }
-    return result;
-}
 
 /// True when an Accept-Encoding header accepts gzip (listed without q=0).
 bool accepts_gzip(std::string_view header) {
@@ -94,53 +34,6 @@ bool accepts_gzip(std::string_view header) {
         header.remove_prefix(comma + 1);
     }
     return false;
-}
-
-/// True when the If-None-Match header lists `etag` (or is "*"), weak or strong.
-bool etag_matches(std::string_view header, const std::string& etag) {
-    while (!header.empty()) {
-        const std::size_t comma = header.find(',');
-        std::string_view item = trim(header.substr(0, comma), http_whitespace);
-        if (item.starts_with("W/")) {
-            item.remove_prefix(2);
-        }
-        if (item == "*" || item == etag) {
-            return true;
-        }
-        if (comma == std::string_view::npos) {
-            break;
-        }
-        header.remove_prefix(comma + 1);
-    }
-    return false;
-}
-
-/// The body from the blob store: its local file, its bytes, or a redirect to a signed URL.
-std::optional<Response> body_of(BlobStore& blobs, const std::string& key,
-                                const std::string& content_type, int64_t size,
-                                std::optional<ByteRange> range) {
-    if (auto path = blobs.local_path(key)) {
-        Response response = Response::file(*path, content_type);
-        if (range) {
-            response.file_offset = range->first;
-            response.file_length = range->length;
-        }
-        return response;
-    }
-    if (size > max_proxied_bytes) {
-        Response redirect;
-        redirect.status = 302;
-        redirect.headers.emplace_back("Location", blobs.signed_get_url(key, content_type, 600000));
-        return redirect;
-    }
-    auto bytes = blobs.read(key);
-    if (!bytes) {
-        return std::nullopt;
-    }
-    if (range) {
-        *bytes = bytes->substr(range->first, range->length);
-    }
-    return Response::text(std::move(*bytes), content_type);
 }
 
 }  // namespace
@@ -177,7 +70,7 @@ Response file_response(Request& request, BlobStore& blobs, const SiteFile& file,
         const auto if_range = request.header("If-Range");
         if (!if_range || *if_range == etag) {
             const RangeRequest parsed =
-                parse_range(*range_header, static_cast<uint64_t>(file.size));
+                parse_byte_range(*range_header, static_cast<uint64_t>(file.size));
             if (parsed.valid && !parsed.satisfiable) {
                 Response refused = Response::text("", file.content_type, 416);
                 refused.with_header("Content-Range", "bytes */" + std::to_string(file.size));
@@ -192,7 +85,7 @@ Response file_response(Request& request, BlobStore& blobs, const SiteFile& file,
 
     const std::string& key = use_gzip ? *file.gzip_hash : file.hash;
     const int64_t size = use_gzip ? file.gzip_size : file.size;
-    std::optional<Response> response = body_of(blobs, key, file.content_type, size, range);
+    std::optional<Response> response = blob_body(blobs, key, file.content_type, size, range);
     if (!response) {
         Response missing = Response::text("Not found\n", "text/plain; charset=utf-8", 404);
         return missing;

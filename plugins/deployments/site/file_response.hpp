@@ -12,10 +12,6 @@
 
 namespace loupe::deployments {
 
-/// Blobs of stores without local files: up to this size read and sent, larger ones a redirect
-/// to a signed download URL.
-inline constexpr int64_t max_proxied_bytes = 8 * 1024 * 1024;
-
 /// `status` is 200, or 404 for a site's own 404.html (then no 304 or range applies).
 Response file_response(Request& request, BlobStore& blobs, const SiteFile& file,
                        const std::string& cache_control, int status = 200);

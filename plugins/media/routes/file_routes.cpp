@@ -1,14 +1,12 @@
 #include "routes/file_routes.hpp"
 
 #include "content/media_content.hpp"
+#include "loupe/http/blob_response.hpp"
 #include "loupe/http/http_error.hpp"
 
 namespace loupe::media {
-namespace {
 
-/// What every answer of the media listener carries: nothing it serves may run, be sniffed into
-/// another type, or be framed by another site.
-std::vector<std::pair<std::string, std::string>> file_headers() {
+std::vector<std::pair<std::string, std::string>> media_listener_headers() {
     return {{"X-Content-Type-Options", "nosniff"},
             {"Content-Security-Policy",
              "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; "
@@ -16,6 +14,8 @@ std::vector<std::pair<std::string, std::string>> file_headers() {
             {"Referrer-Policy", "no-referrer"},
             {"Cross-Origin-Resource-Policy", "cross-origin"}};
 }
+
+namespace {
 
 std::string html_escaped(const std::string& text) {
     std::string out;
@@ -40,40 +40,30 @@ std::string html_escaped(const std::string& text) {
     return out;
 }
 
-Response with_file_headers(Response response) {
-    for (const auto& [name, value] : file_headers()) {
-        response.with_header(name, value);
-    }
-    return response;
-}
-
 }  // namespace
 
 void add_file_routes(Host& host, Listener& listener, const std::function<MediaUrls()>& urls) {
-    listener.routes().add(
-        Method::get, "/files/{fileToken}", AuthRequirement::none,
-        RouteAccess::public_route("the unguessable file token is the credential"),
-        [&host](Request& request) {
-            std::optional<VersionRow> version;
-            {
-                auto session = host.db().session();
-                version = find_uploaded_version(*session, request.param("fileToken"));
-            }
-            if (!version) {
-                throw HttpError::not_found("File not found");
-            }
-            Response response;
-            if (auto path = host.blobs().local_path(version->blob_key)) {
-                response = Response::file(*path, version->content_type);
-            } else if (auto bytes = host.blobs().read(version->blob_key)) {
-                response = Response::text(std::move(*bytes), version->content_type);
-            } else {
-                throw HttpError::not_found("File not found");
-            }
-            // The bytes of a token never change (another upload is another version).
-            response.with_header("Cache-Control", "public, max-age=31536000, immutable");
-            return with_file_headers(std::move(response));
-        });
+    listener.routes().add(Method::get, "/files/{fileToken}", AuthRequirement::none,
+                          RouteAccess::public_route("the unguessable file token is the credential"),
+                          [&host](Request& request) {
+                              std::optional<VersionRow> version;
+                              {
+                                  auto session = host.db().session();
+                                  version =
+                                      find_uploaded_version(*session, request.param("fileToken"));
+                              }
+                              if (!version) {
+                                  throw HttpError::not_found("File not found");
+                              }
+                              // The bytes of a token never change (another upload is another
+                              // version); a range lets a browser seek in a video.
+                              Response response = blob_response(
+                                  request, host.blobs(),
+                                  BlobServing{version->blob_key, version->content_type,
+                                              version->size_bytes, "\"" + version->blob_key + "\"",
+                                              "public, max-age=31536000, immutable"});
+                              return response;
+                          });
     listener.routes().add(
         Method::get, "/m/{shareToken}", AuthRequirement::none,
         RouteAccess::public_route("the unguessable share token is the credential, for public "
@@ -113,7 +103,7 @@ void add_file_routes(Host& host, Listener& listener, const std::function<MediaUr
                 (media->description ? "<p>" + html_escaped(*media->description) + "</p>" : "") +
                 embed + "<p>Version " + std::to_string(version.number) +
                 "</p></main></body></html>";
-            return with_file_headers(Response::text(std::move(page), "text/html; charset=utf-8"));
+            return Response::text(std::move(page), "text/html; charset=utf-8");
         });
 }
 
