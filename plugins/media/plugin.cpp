@@ -49,7 +49,15 @@ void install(Host& host) {
     const std::function<MediaUrls()> urls = [&listener] {
         return MediaUrls{listener.public_url()};
     };
-    add_media_routes(host, settings, urls);
+    // Comments pinned on media: the reviews plugin's library, when it is enabled (before media).
+    auto* comments = host.services().find<reviews::MediaComments>();
+    if (comments != nullptr) {
+        comments->add_media_place(
+            host, reviews::MediaCommentPlace{media_project_finder(host), [&host](Request& request) {
+                                                 return media_target(host, request);
+                                             }});
+    }
+    add_media_routes(host, settings, urls, comments);
     add_file_routes(host, listener, urls);
     // The blobs of every version stay while their media does.
     host.blob_references().add([](soci::session& session, const std::vector<std::string>& keys) {

@@ -66,8 +66,9 @@ Json comment_json(const Comment& comment, const CommentFacts& facts) {
         {"createdAt", iso_time(comment.created_at)},
         {"reactions", reactions_json(facts, comment.id)},
         {"testId", test},
-        {"mediaId", nullptr},
-        {"mediaVersionId", nullptr}};
+        {"mediaId", comment.media_id ? Json(std::to_string(*comment.media_id)) : Json()},
+        {"mediaVersionId",
+         comment.media_version_id ? Json(std::to_string(*comment.media_version_id)) : Json()}};
 }
 
 }  // namespace loupe::reviews

@@ -24,6 +24,8 @@ struct CommentPlace {
     std::optional<builds::BuildSummary> build;  ///< a build's place: the build
     std::optional<builds::TestSummary> test;    ///< a test's place: the test
     std::map<int64_t, std::string> test_ids;    ///< a test's place: its public id, for the JSON
+    /// A media's place: the version a new comment pins (its newest uploaded one).
+    std::optional<int64_t> media_version_id;
 };
 
 struct CommentPlaceKind {
@@ -35,6 +37,12 @@ struct CommentPlaceKind {
     std::function<void(Request&, Validation&)> check_path;
     /// The object the path names, in the guarded project; throws 404 when there is none.
     std::function<CommentPlace(Request&)> open;
+    /// The guard of a route of this place, given the permission and its refusal: the path's
+    /// project for builds and tests, the object's own project for a media.
+    std::function<RouteAccess(ProjectPermission, const std::string&)> access =
+        [](ProjectPermission permission, const std::string& refusal) {
+            return RouteAccess::project(permission, refusal);
+        };
 
     /// A validation step for routes whose only input is the path.
     std::function<bool(Request&)> path_only() const;

@@ -165,6 +165,79 @@ CREATE TABLE test_subscriptions (
   PRIMARY KEY (test_id, user_id)
 )
 )SQL");
+    // Comments on media (the media plugin's objects, so no foreign key: the media plugin asks
+    // for them to be deleted with their media): a comment belongs to exactly one of a build, a
+    // test or a media, and a media's comment keeps the version its author was looking at.
+    // PostgreSQL swaps the constraint; SQLite rebuilds the table as migration 5 does.
+    migrations.add(6, "comments on media", R"SQL(
+{{postgresql}}
+ALTER TABLE comments ADD COLUMN media_id BIGINT;
+ALTER TABLE comments ADD COLUMN media_version_id BIGINT;
+ALTER TABLE comments DROP CONSTRAINT comments_one_subject;
+ALTER TABLE comments ADD CONSTRAINT comments_one_subject CHECK ((CASE WHEN build_id IS NULL THEN 0 ELSE 1 END) + (CASE WHEN test_id IS NULL THEN 0 ELSE 1 END) + (CASE WHEN media_id IS NULL THEN 0 ELSE 1 END) = 1);
+{{/postgresql}}
+{{sqlite}}
+PRAGMA defer_foreign_keys = ON;
+DROP INDEX comments_build;
+DROP INDEX comments_thread;
+DROP INDEX comments_review;
+DROP INDEX comments_screenshot_diff;
+DROP INDEX comments_test;
+ALTER TABLE comments RENAME TO comments_before_media;
+CREATE TABLE comments (
+  id {{id}},
+  public_id TEXT NOT NULL UNIQUE,
+  build_id BIGINT REFERENCES builds(id) ON DELETE CASCADE,
+  project_id BIGINT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  thread_id BIGINT REFERENCES comments(id) ON DELETE CASCADE,
+  review_id BIGINT REFERENCES reviews(id) ON DELETE SET NULL,
+  author_id BIGINT REFERENCES users(id) ON DELETE SET NULL,
+  body TEXT NOT NULL,
+  text TEXT NOT NULL,
+  screenshot_diff_id BIGINT REFERENCES screenshot_diffs(id) ON DELETE SET NULL,
+  anchor TEXT,
+  resolved_at BIGINT,
+  edited_at BIGINT,
+  deleted_at BIGINT,
+  created_at BIGINT NOT NULL,
+  test_id BIGINT REFERENCES build_tests(id) ON DELETE CASCADE,
+  media_id BIGINT,
+  media_version_id BIGINT,
+  CONSTRAINT comments_one_subject CHECK ((CASE WHEN build_id IS NULL THEN 0 ELSE 1 END) + (CASE WHEN test_id IS NULL THEN 0 ELSE 1 END) + (CASE WHEN media_id IS NULL THEN 0 ELSE 1 END) = 1)
+);
+INSERT INTO comments (id, public_id, build_id, project_id, thread_id, review_id, author_id, body, text, screenshot_diff_id, anchor, resolved_at, edited_at, deleted_at, created_at, test_id)
+  SELECT id, public_id, build_id, project_id, thread_id, review_id, author_id, body, text, screenshot_diff_id, anchor, resolved_at, edited_at, deleted_at, created_at, test_id FROM comments_before_media;
+ALTER TABLE comment_reactions RENAME TO comment_reactions_before_media;
+CREATE TABLE comment_reactions (
+  comment_id BIGINT NOT NULL REFERENCES comments(id) ON DELETE CASCADE,
+  user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  emoji TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (comment_id, user_id, emoji)
+);
+INSERT INTO comment_reactions (comment_id, user_id, emoji, created_at)
+  SELECT comment_id, user_id, emoji, created_at FROM comment_reactions_before_media;
+DROP TABLE comment_reactions_before_media;
+ALTER TABLE thread_subscriptions RENAME TO thread_subscriptions_before_media;
+CREATE TABLE thread_subscriptions (
+  comment_id BIGINT NOT NULL REFERENCES comments(id) ON DELETE CASCADE,
+  user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  subscribed INTEGER NOT NULL CHECK (subscribed IN (0, 1)),
+  updated_at BIGINT NOT NULL,
+  PRIMARY KEY (comment_id, user_id)
+);
+INSERT INTO thread_subscriptions (comment_id, user_id, subscribed, updated_at)
+  SELECT comment_id, user_id, subscribed, updated_at FROM thread_subscriptions_before_media;
+DROP TABLE thread_subscriptions_before_media;
+DROP TABLE comments_before_media;
+CREATE INDEX comments_build ON comments (build_id, created_at);
+CREATE INDEX comments_thread ON comments (thread_id);
+CREATE INDEX comments_review ON comments (review_id);
+CREATE INDEX comments_screenshot_diff ON comments (screenshot_diff_id);
+CREATE INDEX comments_test ON comments (test_id, created_at);
+{{/sqlite}}
+CREATE INDEX comments_media ON comments (media_id, created_at)
+)SQL");
 }
 
 }  // namespace loupe::reviews

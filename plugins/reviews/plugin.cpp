@@ -13,6 +13,7 @@
 #include "loupe/builds/project_tests.hpp"
 #include "loupe/host.hpp"
 #include "loupe/http/api_description.hpp"
+#include "media_comments_service.hpp"
 #include "migrations.hpp"
 #include "routes/routes.hpp"
 #include "store/build_followers_service.hpp"
@@ -47,6 +48,8 @@ void install(loupe::Host& host) {
     add_build_subscription(host, builds);
     add_build_reviewers(host, builds, recorder);
     add_waiting_reviews(host, builds);
+    static std::list<MediaCommentsService> media_comments;
+    host.services().provide<MediaComments>(media_comments.emplace_back(builds, recorder));
     static BuildFollowersService followers;
     host.services().provide<BuildFollowers>(followers);
     auto& database = host.db();

@@ -1,7 +1,8 @@
 // Media with the latest official CLI: `argos media upload` of a before/after pair of PNGs (the
 // CLI may convert them to WebP) and of a new version, then `media list|get|versions|update|
-// delete`, each answer checked; the files are served from the media listener (another origin,
-// nothing there can run); and the refusals: another project's token, bytes that are not the
+// delete` and `media comment create|list|get|edit|react|resolve|subscribe|delete`, each answer
+// checked; the files are served from the media listener (another origin, nothing there can
+// run); and the refusals: another project's token, bytes that are not the
 // declared kind, a file never uploaded, a published media's rename.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
@@ -18,7 +19,7 @@ const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
 describe("media with the latest CLI", { skip: skipReason() }, () => {
   let server;
   before(async () => {
-    server = await LoupeServer.start({ node22, settings: ["plugins.enabled=auth,builds,media"] });
+    server = await LoupeServer.start({ node22, settings: ["plugins.enabled=auth,builds,reviews,media"] });
   });
   after(async () => {
     await server?.stop();
@@ -108,7 +109,37 @@ describe("media with the latest CLI", { skip: skipReason() }, () => {
     assert.equal(renamed.name, "cart.png");
     assert.equal(renamed.description, null);
 
+    // Comment threads pinned on the media (personal token), with the comment library of builds.
+    const comment = (args) => run(["comment", ...args], userEnv);
+    const pinned = JSON.parse((await comment(["create", afterShot.id, "--body", "The **button** moved", "--anchor-point", "0.25,0.5", "--json"])).stdout);
+    assert.equal(pinned.mediaId, afterShot.id);
+    assert.equal(pinned.mediaVersionId, versions[0].id, "pinned on the newest version");
+    assert.deepEqual(pinned.anchor, { type: "point", x: 0.25, y: 0.5 });
+    assert.equal(pinned.buildId, null);
+    const reply = JSON.parse((await comment(["create", afterShot.id, "--body", "Intended", "--reply-to", pinned.id, "--json"])).stdout);
+    assert.equal(reply.threadId, pinned.id);
+    const listedComments = JSON.parse((await comment(["list", afterShot.id, "--json"])).stdout);
+    assert.deepEqual(listedComments.map((c) => c.text), ["The button moved", "Intended"]);
+    assert.equal(JSON.parse((await comment(["get", afterShot.id, reply.id, "--json"])).stdout).id, reply.id);
+    assert.equal(JSON.parse((await comment(["edit", afterShot.id, reply.id, "--body", "Intended, yes", "--json"])).stdout).text, "Intended, yes");
+    const reacted = JSON.parse((await comment(["react", afterShot.id, pinned.id, "👍", "--json"])).stdout);
+    assert.deepEqual(reacted.reactions.map((r) => [r.emoji, r.count]), [["👍", 1]]);
+    assert.notEqual(JSON.parse((await comment(["resolve", afterShot.id, pinned.id, "--json"])).stdout).resolvedAt, null);
+    assert.match((await comment(["list", afterShot.id])).stdout, /No (open )?comment/i, "a resolved thread leaves the default list");
+    await comment(["subscribe", afterShot.id, pinned.id, "--json"]);
+    await comment(["delete", afterShot.id, reply.id]);
+    // A media comment is pinned to a point, never to lines; a project token may not comment.
+    const lines = await api("POST", `/media/${afterShot.id}/comments`, { body: { body: "x", anchor: { type: "lines", from: 1, to: 2 } } });
+    assert.equal(lines.status, 400);
+    assert.equal(lines.body.error, "A media comment can only be anchored to a point");
+    assert.equal((await api("POST", `/media/${afterShot.id}/comments`, { body: { body: "x", anchor: { type: "point", x: 2, y: 0 } } })).status, 400);
+    assert.equal((await api("GET", `/media/${afterShot.id}/comments`, { token: server.projectToken })).status, 401);
+
     assert.match((await run(["delete", before.id])).stdout, new RegExp(`Media ${before.id} deleted`));
+    // Deleting a media deletes its comment threads.
+    assert.match((await run(["delete", afterShot.id])).stdout, /deleted/);
+    assert.equal((await api("GET", `/media/${afterShot.id}/comments`)).status, 404);
+    if (server.canQuery) assert.deepEqual(server.query(`SELECT COUNT(*) FROM comments WHERE media_id = ${Number(afterShot.id)}`), [["0"]]);
     assert.equal((await api("GET", `/media/${before.id}`)).status, 404);
   });
 

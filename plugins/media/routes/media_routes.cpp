@@ -124,8 +124,9 @@ std::optional<Project> upload_project(Identity& identity, Request& request) {
 
 class MediaRoutes {
 public:
-    MediaRoutes(Host& host, const MediaSettings& settings, std::function<MediaUrls()> urls)
-        : host_(host), settings_(settings), urls_(std::move(urls)) {}
+    MediaRoutes(Host& host, const MediaSettings& settings, std::function<MediaUrls()> urls,
+                reviews::MediaComments* comments)
+        : host_(host), settings_(settings), urls_(std::move(urls)), comments_(comments) {}
 
     void add() {
         auto& routes = host_.routes();
@@ -164,21 +165,7 @@ public:
 
 private:
     RouteAccess media_access(ProjectPermission permission) {
-        return RouteAccess::object(
-            permission,
-            [this](Request& request) -> std::optional<Project> {
-                const int64_t id = media_id_of(request.param("mediaId"));
-                std::optional<MediaRow> media;
-                {
-                    auto session = host_.db().session();
-                    media = find_media(*session, id);
-                }
-                if (!media) {
-                    return std::nullopt;
-                }
-                return host_.identity().find_project(media->project_id);
-            },
-            media_not_found);
+        return RouteAccess::object(permission, media_project_finder(host_), media_not_found);
     }
 
     /// The media the path names (the guard found it; it may have been deleted since).
@@ -391,7 +378,11 @@ private:
         }
         host_.db().transaction([&](soci::session& session) {
             // The blobs stay: they may be shared, and the blob sweep removes the unreferenced.
-            delete_media(session, media_of(session, request).id);
+            const int64_t id = media_of(session, request).id;
+            if (comments_ != nullptr) {
+                comments_->delete_media_comments(session, id);
+            }
+            delete_media(session, id);
         });
         return Response::no_content();
     }
@@ -449,14 +440,46 @@ private:
     Host& host_;
     const MediaSettings& settings_;
     std::function<MediaUrls()> urls_;
+    reviews::MediaComments* comments_;
 };
 
 }  // namespace
 
+ObjectProjectFinder media_project_finder(Host& host) {
+    return [&host](Request& request) -> std::optional<Project> {
+        const int64_t id = media_id_of(request.param("mediaId"));
+        std::optional<MediaRow> media;
+        {
+            auto session = host.db().session();
+            media = find_media(*session, id);
+        }
+        if (!media) {
+            return std::nullopt;
+        }
+        return host.identity().find_project(media->project_id);
+    };
+}
+
+std::optional<reviews::MediaTarget> media_target(Host& host, Request& request) {
+    auto session = host.db().session();
+    const auto media = find_media(*session, media_id_of(request.param("mediaId")));
+    if (!media) {
+        return std::nullopt;
+    }
+    reviews::MediaTarget target{media->id, std::nullopt};
+    for (const auto& version : media_versions(*session, media->id)) {
+        if (version.uploaded_at) {
+            target.version_id = version.id;
+            break;
+        }
+    }
+    return target;
+}
+
 void add_media_routes(Host& host, const MediaSettings& settings,
-                      const std::function<MediaUrls()>& urls) {
+                      const std::function<MediaUrls()>& urls, reviews::MediaComments* comments) {
     static std::list<MediaRoutes> all;  // plugins are never unloaded
-    all.emplace_back(host, settings, urls).add();
+    all.emplace_back(host, settings, urls, comments).add();
 }
 
 }  // namespace loupe::media

@@ -58,8 +58,8 @@ void add_route(Host& host, const CommentPlaceKind& kind, Method method, bool add
         return Response::json(place_comment_json(host, *session, place, saved));
     };
     const std::string path = kind.prefix + "/comments/{commentId}/reactions";
-    const auto access = RouteAccess::project(ProjectPermission::review,
-                                             "You do not have permission to react to this comment");
+    const auto access = kind.access(ProjectPermission::review,
+                                    "You do not have permission to react to this comment");
     auto parse = [add, check = kind.check_path](Request& request) {
         return add ? parse_body(request, check) : parse_query(request, check);
     };

@@ -17,7 +17,7 @@ void add_thread_route(Host& host, const CommentPlaceKind& kind, Method method,
                       const std::string& refusal, ThreadChange change) {
     host.routes().add_validated(
         method, kind.prefix + "/comments/{commentId}/" + action, AuthRequirement::personal_token,
-        RouteAccess::project(permission, refusal), kind.path_only(),
+        kind.access(permission, refusal), kind.path_only(),
         [&host, open = kind.open, change](Request& request, bool) {
             const CommentPlace place = open(request);
             Comment saved = host.db().transaction([&](soci::session& session) {

@@ -132,8 +132,8 @@ void add_create_route(Host& host, builds::BuildsService& builds, ReviewRecorder&
                       const CommentPlaceKind& kind) {
     host.routes().add_validated(
         Method::post, kind.prefix + "/comments", AuthRequirement::personal_token,
-        RouteAccess::project(ProjectPermission::review,
-                             "You do not have permission to comment on this " + kind.noun),
+        kind.access(ProjectPermission::review,
+                    "You do not have permission to comment on this " + kind.noun),
         [check = kind.check_path](Request& request) {
             return parse_create_comment_input(request, check);
         },
@@ -151,7 +151,15 @@ void add_create_route(Host& host, builds::BuildsService& builds, ReviewRecorder&
                             "A reply cannot be anchored to a screenshot diff");
                     }
                 }
-                if (!place.build && (input.diff_id || !input.anchor.is_null())) {
+                const bool on_media = place.subject.kind == CommentSubject::Kind::media;
+                if (on_media) {
+                    // A pin on a media is a point of its picture, in fractions of its size.
+                    if (input.diff_id ||
+                        (!input.anchor.is_null() && input.anchor["type"] != "point")) {
+                        throw HttpError::bad_request(
+                            "A media comment can only be anchored to a point");
+                    }
+                } else if (!place.build && (input.diff_id || !input.anchor.is_null())) {
                     throw HttpError::bad_request(
                         "A comment on a test cannot be anchored to a screenshot diff");
                 }
@@ -161,6 +169,13 @@ void add_create_route(Host& host, builds::BuildsService& builds, ReviewRecorder&
                 comment.project_id = place.project.id;
                 comment.author_id = place.user_id;
                 comment.created_at = now_ms();
+                if (on_media) {
+                    comment.media_version_id = place.media_version_id;
+                    if (!input.anchor.is_null()) {
+                        check_anchor_bounds(input.anchor);
+                        comment.anchor = input.anchor;
+                    }
+                }
                 const bool new_draft = place.build && attach_to_build(session, builds, place, input,
                                                                       root.has_value(), comment);
                 if (body.error) {
@@ -178,6 +193,9 @@ void add_create_route(Host& host, builds::BuildsService& builds, ReviewRecorder&
                     comment.pending = review && review->state == "pending";
                 }
                 subscribe_thread_by_default(session, root ? root->id : comment.id, place.user_id);
+                if (on_media) {
+                    return comment;  // no mail is sent about media comments yet
+                }
                 if (!place.build) {
                     // Commenting on a test follows it, unless its follower chose otherwise.
                     subscribe_test_by_default(session, place.subject.id, place.user_id);

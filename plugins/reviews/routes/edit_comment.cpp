@@ -14,8 +14,8 @@ namespace {
 // Whoever may see the build or test may try; only the comment's author succeeds (checked with
 // the row).
 RouteAccess author_access(const CommentPlaceKind& kind) {
-    return RouteAccess::project(ProjectPermission::view,
-                                "You do not have permission to view this " + kind.noun);
+    return kind.access(ProjectPermission::view,
+                       "You do not have permission to view this " + kind.noun);
 }
 
 void add_edit(Host& host, const CommentPlaceKind& kind) {

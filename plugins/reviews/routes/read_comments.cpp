@@ -12,7 +12,7 @@ void add_read_comments(Host& host, const std::vector<CommentPlaceKind>& kinds) {
         const std::string refusal = "You do not have permission to view this " + kind.noun;
         host.routes().add_validated(
             Method::get, kind.prefix + "/comments", AuthRequirement::personal_token,
-            RouteAccess::project(ProjectPermission::view, refusal), kind.path_only(),
+            kind.access(ProjectPermission::view, refusal), kind.path_only(),
             [&host, open = kind.open](Request& request, bool) {
                 const CommentPlace place = open(request);
                 auto session = host.db().session();
@@ -22,7 +22,7 @@ void add_read_comments(Host& host, const std::vector<CommentPlaceKind>& kinds) {
             });
         host.routes().add_validated(
             Method::get, kind.prefix + "/comments/{commentId}", AuthRequirement::personal_token,
-            RouteAccess::project(ProjectPermission::view, refusal), kind.path_only(),
+            kind.access(ProjectPermission::view, refusal), kind.path_only(),
             [&host, open = kind.open](Request& request, bool) {
                 const CommentPlace place = open(request);
                 auto session = host.db().session();

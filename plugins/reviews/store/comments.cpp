@@ -9,7 +9,8 @@ namespace loupe::reviews {
 namespace {
 
 constexpr const char* comment_columns =
-    "c.id, c.public_id, c.build_id, c.test_id, c.project_id, c.thread_id, c.review_id, "
+    "c.id, c.public_id, c.build_id, c.test_id, c.media_id, c.media_version_id, c.project_id, "
+    "c.thread_id, c.review_id, "
     "c.author_id, c.body, "
     "c.text, c.screenshot_diff_id, c.anchor, c.resolved_at, c.edited_at, c.deleted_at, "
     "c.created_at, CASE WHEN r.state = 'pending' THEN 1 ELSE 0 END AS pending";
@@ -21,6 +22,8 @@ Comment read_comment(const soci::row& row) {
     c.public_id = r.text("public_id");
     c.build_id = r.optional_int("build_id");
     c.test_id = r.optional_int("test_id");
+    c.media_id = r.optional_int("media_id");
+    c.media_version_id = r.optional_int("media_version_id");
     c.project_id = r.int64("project_id");
     c.thread_id = r.optional_int("thread_id");
     c.review_id = r.optional_int("review_id");
@@ -66,7 +69,15 @@ std::optional<Comment> first(std::vector<Comment> comments) {
 
 /// The column naming the subject: a fixed name, never input.
 std::string subject_column(const CommentSubject& subject) {
-    return subject.kind == CommentSubject::Kind::build ? "c.build_id" : "c.test_id";
+    switch (subject.kind) {
+        case CommentSubject::Kind::build:
+            return "c.build_id";
+        case CommentSubject::Kind::test:
+            return "c.test_id";
+        case CommentSubject::Kind::media:
+            return "c.media_id";
+    }
+    return "c.build_id";
 }
 
 }  // namespace
@@ -74,19 +85,23 @@ std::string subject_column(const CommentSubject& subject) {
 // Optional ids travel as 0 and become NULL through NULLIF (ids start at 1).
 void insert_comment(soci::session& session, Comment& c) {
     const int64_t build = c.build_id.value_or(0), test = c.test_id.value_or(0),
+                  media = c.media_id.value_or(0), version = c.media_version_id.value_or(0),
                   thread = c.thread_id.value_or(0), review = c.review_id.value_or(0),
                   author = c.author_id.value_or(0), diff = c.screenshot_diff_id.value_or(0);
     const std::string body = c.body.dump();
     const std::string anchor = c.anchor.is_null() ? "" : c.anchor.dump();
-    session << "INSERT INTO comments (public_id, build_id, test_id, project_id, thread_id, "
+    session << "INSERT INTO comments (public_id, build_id, test_id, media_id, media_version_id, "
+               "project_id, thread_id, "
                "review_id, author_id, body, text, screenshot_diff_id, anchor, created_at) VALUES "
-               "(:pid, NULLIF(:b, CAST(0 AS BIGINT)), NULLIF(:test, CAST(0 AS BIGINT)), :p, "
+               "(:pid, NULLIF(:b, CAST(0 AS BIGINT)), NULLIF(:test, CAST(0 AS BIGINT)), "
+               "NULLIF(:media, CAST(0 AS BIGINT)), NULLIF(:version, CAST(0 AS BIGINT)), :p, "
                "NULLIF(:t, CAST(0 AS BIGINT)), NULLIF(:r, CAST(0 AS BIGINT)), NULLIF(:a, "
                "CAST(0 AS BIGINT)), :body, :text, NULLIF(:d, CAST(0 AS BIGINT)), NULLIF(:anchor, "
                "''), :created) RETURNING id",
-        soci::use(c.public_id), soci::use(build), soci::use(test), soci::use(c.project_id),
-        soci::use(thread), soci::use(review), soci::use(author), soci::use(body), soci::use(c.text),
-        soci::use(diff), soci::use(anchor), soci::use(c.created_at), soci::into(c.id);
+        soci::use(c.public_id), soci::use(build), soci::use(test), soci::use(media),
+        soci::use(version), soci::use(c.project_id), soci::use(thread), soci::use(review),
+        soci::use(author), soci::use(body), soci::use(c.text), soci::use(diff), soci::use(anchor),
+        soci::use(c.created_at), soci::into(c.id);
 }
 
 std::optional<Comment> find_comment(soci::session& session, const CommentSubject& subject,
@@ -145,6 +160,23 @@ void set_resolved(soci::session& session, int64_t root_id, std::optional<int64_t
 void mark_deleted(soci::session& session, int64_t id, int64_t at) {
     session << "UPDATE comments SET deleted_at = :at WHERE id = :id AND deleted_at IS NULL",
         soci::use(at), soci::use(id);
+}
+
+int64_t delete_media_comments(soci::session& session, int64_t media_id) {
+    // Replies first: a root's replies point at it.
+    long long count = 0;
+    session << "SELECT COUNT(*) FROM comments WHERE media_id = :media", soci::use(media_id),
+        soci::into(count);
+    session << "DELETE FROM comment_reactions WHERE comment_id IN (SELECT id FROM comments WHERE "
+               "media_id = :media)",
+        soci::use(media_id);
+    session << "DELETE FROM thread_subscriptions WHERE comment_id IN (SELECT id FROM comments "
+               "WHERE media_id = :media)",
+        soci::use(media_id);
+    session << "DELETE FROM comments WHERE media_id = :media AND thread_id IS NOT NULL",
+        soci::use(media_id);
+    session << "DELETE FROM comments WHERE media_id = :media", soci::use(media_id);
+    return count;
 }
 
 std::optional<int64_t> user_of_personal_account(soci::session& session, int64_t account_id) {

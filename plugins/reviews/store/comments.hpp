@@ -18,12 +18,13 @@ namespace loupe::reviews {
 
 /// What a comment is posted on: a build or a test of the project.
 struct CommentSubject {
-    enum class Kind { build, test };
+    enum class Kind { build, test, media };
     Kind kind = Kind::build;
     int64_t id = 0;
 
     static CommentSubject build(int64_t build_id) { return {Kind::build, build_id}; }
     static CommentSubject test(int64_t test_id) { return {Kind::test, test_id}; }
+    static CommentSubject media(int64_t media_id) { return {Kind::media, media_id}; }
     bool operator==(const CommentSubject&) const = default;
 };
 
@@ -32,6 +33,9 @@ struct Comment {
     std::string public_id;            ///< "comment-…", what the API shows and accepts
     std::optional<int64_t> build_id;  ///< set on a build's comments
     std::optional<int64_t> test_id;   ///< set on a test's comments
+    std::optional<int64_t> media_id;  ///< set on a media's comments (the media plugin's id)
+    /// A media's comments: the version its author was looking at (its newest uploaded one).
+    std::optional<int64_t> media_version_id;
     int64_t project_id = 0;
     std::optional<int64_t> thread_id;  ///< the root's id, for replies
     std::optional<int64_t> review_id;
@@ -47,13 +51,27 @@ struct Comment {
     bool pending = false;  ///< attached to a review that is still a draft
 
     CommentSubject subject() const {
-        return build_id ? CommentSubject::build(*build_id)
+        if (build_id) {
+            return CommentSubject::build(*build_id);
+        }
+        return media_id ? CommentSubject::media(*media_id)
                         : CommentSubject::test(test_id.value_or(0));
     }
     void set_subject(const CommentSubject& subject) {
         build_id.reset();
         test_id.reset();
-        (subject.kind == CommentSubject::Kind::build ? build_id : test_id) = subject.id;
+        media_id.reset();
+        switch (subject.kind) {
+            case CommentSubject::Kind::build:
+                build_id = subject.id;
+                break;
+            case CommentSubject::Kind::test:
+                test_id = subject.id;
+                break;
+            case CommentSubject::Kind::media:
+                media_id = subject.id;
+                break;
+        }
     }
 };
 
@@ -76,6 +94,9 @@ void update_comment_body(soci::session& session, int64_t id, const Json& body,
                          const std::string& text, int64_t at);
 void set_resolved(soci::session& session, int64_t root_id, std::optional<int64_t> at);
 void mark_deleted(soci::session& session, int64_t id, int64_t at);
+/// Deletes every comment on a media (the media was deleted), their reactions and follows
+/// included; the number of comments.
+int64_t delete_media_comments(soci::session& session, int64_t media_id);
 /// The user whose personal account this is (a mention names a user by that account's id).
 std::optional<int64_t> user_of_personal_account(soci::session& session, int64_t account_id);
 

@@ -7,9 +7,8 @@
 const notImplemented = (pattern, why) => ({ pattern: new RegExp(`^${pattern}: not in Loupe's document$`), why });
 
 export const allowedGaps = [
-  // Operations of the Argos cloud Loupe does not implement (yet): comments on media, and the
-  // resolver of a separate deployments edge.
-  notImplemented("(GET|POST|PATCH|DELETE) /media/\\{mediaId\\}/comments\\S*", "no comments on media yet"),
+  // Operations of the Argos cloud Loupe does not implement (yet): the resolver of a separate
+  // deployments edge.
   notImplemented("GET /deployments/resolve/\\{domain\\}", "Loupe serves the sites itself and needs no resolver for a separate edge"),
 
   {
