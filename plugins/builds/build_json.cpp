@@ -38,6 +38,7 @@ Json build_json(const Build& build, const Project& project, const std::string& p
     return Json{
         {"id", std::to_string(build.id)},
         {"number", build.number},
+        {"name", build.name},
         {"head", {{"sha", build.pr_head_commit.value_or(build.commit)}, {"branch", build.branch}}},
         {"base", base},
         {"status", status},

@@ -240,6 +240,7 @@ export interface BuildStats {
 export interface Build {
   id: string;
   number: number;
+  name: string;
   head: { sha: string; branch: string };
   base: { sha: string; branch: string } | null;
   status: string;

@@ -1,6 +1,6 @@
-// A project's builds, newest first: status, branch, commit, baseline and what changed, with a
-// search (build name, branch, commit prefix: the API's `search`), filters by branch and status
-// and pages of 30.
+// A project's builds, newest first: status, branch, commit, baseline and what changed (and the
+// build name, when the page shows builds of several names), with a search (build name, branch,
+// commit prefix: the API's `search`), filters by branch and status and pages of 30.
 import { api, type Session } from "../api";
 import { FilterBar, SearchFilter, SelectFilter } from "../components/filter-bar";
 import { ListTable } from "../components/list-table";
@@ -30,6 +30,8 @@ export function ProjectPage({ session, account, project, query }: Props) {
 
   // The API filters by branch; the status filter applies to the page shown.
   const builds = result ? result.results.filter((build) => !status || build.status === status) : [];
+  // A project that sends several builds per commit (one per browser, say) tells them by name.
+  const named = new Set(builds.map((build) => build.name)).size > 1;
 
   return (
     <ProjectFrame
@@ -52,7 +54,9 @@ export function ProjectPage({ session, account, project, query }: Props) {
         </FilterBar>
       }
     >
-      <ListTable columns={["Build", "Status", "Branch", "Commit", "Baseline", "Changes"]} busy={!result && !error}>
+      <ListTable
+        columns={named ? ["Build", "Name", "Status", "Branch", "Commit", "Baseline", "Changes"] : ["Build", "Status", "Branch", "Commit", "Baseline", "Changes"]}
+        busy={!result && !error}>
         {builds.map((build) => {
           const href = paths.build(account, project, build.number);
           return (
@@ -62,6 +66,7 @@ export function ProjectPage({ session, account, project, query }: Props) {
               <td>
                 <a href={href} class="build-number">#{build.number}</a>
               </td>
+              {named && <td class="ellipsis" title={build.name}>{build.name}</td>}
               <td><StatusBadge status={build.status} /></td>
               <td class="mono ellipsis" title={build.head.branch}>{build.head.branch}</td>
               <td class="mono">{shortSha(build.head.sha)}</td>
