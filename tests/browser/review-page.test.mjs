@@ -726,6 +726,15 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
   });
 
+  test("the builds list names each build once the project sends builds of several names", async () => {
+    await page.goto(`${server.url}/default/default`);
+    const table = page.locator("table").first();
+    await table.locator("tbody tr").first().waitFor();
+    assert.deepEqual((await table.locator("thead th").allInnerTexts()).slice(0, 3), ["Build", "Name", "Status"]);
+    const names = await table.locator("tbody tr td:nth-child(2)").allInnerTexts();
+    assert.ok(names.includes("aria") && names.includes("default"), names.join(", "));
+  });
+
   test("a write without the session's CSRF token is refused", async () => {
     assert.equal(await apiFromPage("POST", "/v2/projects"), 403);
     assert.equal(await apiFromPage("POST", "/v2/projects", { "X-CSRF-Token": "0".repeat(64) }), 403);
