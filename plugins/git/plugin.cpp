@@ -11,6 +11,7 @@
 #include "git_providers_impl.hpp"
 #include "loupe/builds/build_deletion.hpp"
 #include "loupe/builds/builds_service.hpp"
+#include "loupe/git/events.hpp"
 #include "loupe/host.hpp"
 #include "loupe/http/api_description.hpp"
 #include "pull_request/pull_request_poster.hpp"
@@ -69,6 +70,7 @@ void install(Host& host) {
     add_oidc_exchange_routes(host, *plugin.oidc);
     add_repository_link_routes(host, *plugin.providers);
     add_admin_commands(host);
+    host.events().publishes<PullRequestOpened>();
     if (auto* merges = host.services().find<builds::PullRequestMerges>()) {
         add_webhook_routes(host, plugin.settings, *merges);
     }

@@ -8,6 +8,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "loupe/git/events.hpp"
 #include "loupe/host.hpp"
 #include "loupe/http/api_description.hpp"
 #include "loupe/http/listeners.hpp"
@@ -15,6 +16,7 @@
 #include "routes/file_routes.hpp"
 #include "routes/media_routes.hpp"
 #include "store/media_migrations.hpp"
+#include "store/media_store.hpp"
 
 namespace {
 
@@ -59,6 +61,15 @@ void install(Host& host) {
     }
     add_media_routes(host, settings, urls, comments);
     add_file_routes(host, listener, urls);
+    // A pull request opened for a branch takes the media staged on it (the git plugin's event).
+    host.events()
+        .subscriber("media.adopt_staged")
+        .on<git::PullRequestOpened>(
+            [&host](const git::PullRequestOpened& opened, const EventDelivery&) {
+                host.db().transaction([&](soci::session& session) {
+                    adopt_staged_media(session, opened.project_id, opened.branch, opened.pr_number);
+                });
+            });
     // The blobs of every version stay while their media does.
     host.blob_references().add([](soci::session& session, const std::vector<std::string>& keys) {
         std::set<std::string> held;

@@ -5,7 +5,7 @@
 // run); and the refusals: another project's token, bytes that are not the
 // declared kind, a file never uploaded, a published media's rename.
 import assert from "node:assert/strict";
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -15,11 +15,15 @@ import { LoupeServer } from "./support/server.mjs";
 import { skipReason } from "./support/suite.mjs";
 
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
+const webhookSecret = "whsec-media-e2e";
 
 describe("media with the latest CLI", { skip: skipReason() }, () => {
   let server;
   before(async () => {
-    server = await LoupeServer.start({ node22, settings: ["plugins.enabled=auth,builds,reviews,media"] });
+    server = await LoupeServer.start({
+      node22,
+      settings: ["plugins.enabled=auth,builds,reviews,git,media", `github.webhook_secret=${webhookSecret}`],
+    });
   });
   after(async () => {
     await server?.stop();
@@ -197,5 +201,52 @@ describe("media with the latest CLI", { skip: skipReason() }, () => {
     const rename = await api("PATCH", `/media/${published.body.media.id}`, { body: { name: "other.png" } });
     assert.equal(rename.status, 400);
     assert.match(rename.body.error, /published to a pull request/);
+  });
+
+  test("a pull request opened for a branch takes the media staged on it (GitHub webhook)", async () => {
+    server.cli(["admin", "project", "link-github", "--project", "default/default", "--repo", "acme/web", "--installation-id", "7"]);
+    const png = patternPng("staged", { width: 24, height: 16 });
+    const declared = await api("POST", "/media", { token: server.projectToken, body: { name: "staged.png", contentType: "image/png", size: png.length, hash: sha256(png), branch: "feature-x" } });
+    assert.equal(declared.status, 201);
+    if (declared.body.upload) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(declared.body.upload.fields)) form.append(name, value);
+      form.append("file", new Blob([png], { type: "image/png" }));
+      assert.ok((await fetch(declared.body.upload.url, { method: "POST", body: form })).ok);
+    }
+    const id = declared.body.media.id;
+    assert.equal((await api("POST", `/media/${id}/finalize`, { token: server.projectToken })).body.stage, "staged");
+    const deliver = (event) => {
+      const body = JSON.stringify(event);
+      return fetch(`${server.url}/_loupe/webhooks/github`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-github-event": "pull_request",
+          "x-hub-signature-256": `sha256=${createHmac("sha256", webhookSecret).update(body).digest("hex")}`,
+        },
+        body,
+      });
+    };
+    const opened = (number, headRepository) => ({
+      action: "opened",
+      number,
+      pull_request: { number, head: { ref: "feature-x", repo: { full_name: headRepository } } },
+      repository: { full_name: "acme/web" },
+    });
+    // A fork's pull request of a branch with the same name takes nothing.
+    assert.deepEqual(await (await deliver(opened(41, "someone/web"))).json(), { ignored: true });
+    const answer = await deliver(opened(42, "acme/web"));
+    assert.equal(answer.status, 200);
+    assert.deepEqual(await answer.json(), { ignored: false, projects: 1 });
+    const deadline = Date.now() + 20_000;
+    let media;
+    do {
+      await new Promise((done) => setTimeout(done, 100));
+      media = (await api("GET", `/media/${id}`, { token: server.projectToken })).body;
+    } while (media.stage !== "published" && Date.now() < deadline);
+    assert.equal(media.stage, "published");
+    assert.equal(media.prNumber, 42);
+    assert.equal(media.branch, "feature-x");
   });
 });

@@ -1,6 +1,7 @@
 #include "routes/webhook_routes.hpp"
 
 #include "loupe/crypto/digest.hpp"
+#include "loupe/git/events.hpp"
 #include "loupe/http/http_error.hpp"
 #include "store/links.hpp"
 #include "webhooks/pull_request_webhook.hpp"
@@ -25,9 +26,28 @@ Json payload_of(Request& request) {
     return payload;
 }
 
-/// Records the merge for every project linked to its repository; answers what was done.
+/// Publishes pull_request.opened for every project linked to its repository.
+Response record_opened(Host& host, const OpenedPullRequest& opened) {
+    int64_t projects = 0;
+    host.db().transaction([&](soci::session& session) {
+        projects = 0;
+        for (const auto& link : links_to(session, opened.provider, opened.repository)) {
+            host.events().publish(session,
+                                  PullRequestOpened{link.project_id, opened.number, opened.branch});
+            ++projects;
+        }
+    });
+    return Response::json({{"ignored", false}, {"projects", projects}});
+}
+
+/// Records the merge for every project linked to its repository (or, for an opened pull
+/// request, tells them); answers what was done.
 Response record(Host& host, builds::PullRequestMerges& merges,
-                const std::optional<MergedPullRequest>& merge) {
+                const std::optional<MergedPullRequest>& merge,
+                const std::optional<OpenedPullRequest>& opened) {
+    if (opened) {
+        return record_opened(host, *opened);
+    }
     if (!merge) {
         return Response::json({{"ignored", true}});
     }
@@ -53,7 +73,7 @@ void add_webhook_routes(Host& host, const GitSettings& settings,
     const auto access = [](const char* how) {
         return RouteAccess::public_route(std::string("a provider's webhook delivery, ") + how +
                                          "; it only records that a pull request of a linked "
-                                         "repository was merged");
+                                         "repository was opened or merged");
     };
     host.routes().add(
         Method::post, "/_loupe/webhooks/github", AuthRequirement::none,
@@ -66,7 +86,9 @@ void add_webhook_routes(Host& host, const GitSettings& settings,
                                 {"X-Hub-Signature-256 does not match the body"});
             }
             const auto event = request.header("X-GitHub-Event").value_or("");
-            return record(host, merges, github_merge_of(event, payload_of(request), now_ms()));
+            const Json payload = payload_of(request);
+            return record(host, merges, github_merge_of(event, payload, now_ms()),
+                          github_opened_of(event, payload));
         });
     host.routes().add(
         Method::post, "/_loupe/webhooks/gitlab", AuthRequirement::none,
@@ -78,7 +100,9 @@ void add_webhook_routes(Host& host, const GitSettings& settings,
                 throw HttpError(401, "Invalid token",
                                 {"X-Gitlab-Token is not the webhook's secret"});
             }
-            return record(host, merges, gitlab_merge_of(payload_of(request), now_ms()));
+            const Json payload = payload_of(request);
+            return record(host, merges, gitlab_merge_of(payload, now_ms()),
+                          gitlab_opened_of(payload));
         });
 }
 

@@ -27,6 +27,19 @@ std::optional<MergedPullRequest> github_merge_of(const std::string& event, const
 /// The merge a GitLab delivery reports, if any.
 std::optional<MergedPullRequest> gitlab_merge_of(const Json& payload, int64_t now);
 
+struct OpenedPullRequest {
+    Provider provider = Provider::github;
+    std::string repository;
+    int64_t number = 0;
+    std::string branch;  ///< its head (source) branch
+};
+
+/// The pull request a GitHub delivery reports opened (or reopened, or made ready for review),
+/// if any; a pull request from a fork is none (its branch is not the repository's).
+std::optional<OpenedPullRequest> github_opened_of(const std::string& event, const Json& payload);
+/// The merge request a GitLab delivery reports opened or reopened, if any (not from a fork).
+std::optional<OpenedPullRequest> gitlab_opened_of(const Json& payload);
+
 /// Whether GitHub's X-Hub-Signature-256 (`sha256=<hex HMAC-SHA256 of the body>`) was made with
 /// `secret`; compared in constant time.
 bool github_signature_fits(const std::string& secret, const std::string& body,

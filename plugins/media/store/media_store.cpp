@@ -152,6 +152,31 @@ int64_t insert_media(soci::session& session, const MediaRow& media) {
     return id;
 }
 
+int64_t adopt_staged_media(soci::session& session, int64_t project_id, const std::string& branch,
+                           int64_t pr_number) {
+    Query staged;
+    staged.where("m.project_id = ?", {project_id})
+        .where("m.branch = ? AND m.pr_number IS NULL", {branch})
+        .where(
+            "EXISTS (SELECT 1 FROM media_versions v WHERE v.media_id = m.id AND v.uploaded_at IS "
+            "NOT NULL)");
+    int64_t adopted = 0;
+    for (auto& media : select_media(session, staged, "ORDER BY m.id")) {
+        Query taken;
+        taken.where("m.project_id = ?", {project_id})
+            .where("m.pr_number = ?", {pr_number})
+            .where("m.name = ?", {media.name});
+        same_text(taken, "m.state", media.state);
+        if (!select_media(session, taken, "LIMIT 1").empty()) {
+            continue;  // the pull request has its own: this one stays staged
+        }
+        media.pr_number = pr_number;
+        update_media(session, media);
+        ++adopted;
+    }
+    return adopted;
+}
+
 void update_media(soci::session& session, const MediaRow& media) {
     Nullable description(media.description), branch(media.branch);
     Nullable pr(media.pr_number);

@@ -55,6 +55,11 @@ std::optional<MediaRow> find_media_for(soci::session& session, const MediaIdenti
 bool staged_name_taken(soci::session& session, const MediaRow& media,
                        const std::optional<std::string>& branch, const std::string& name);
 int64_t insert_media(soci::session& session, const MediaRow& media);
+/// Publishes the project's staged media of `branch` (with an uploaded version) to pull request
+/// `pr_number`, but for those whose name and state that pull request already has; the number
+/// published.
+int64_t adopt_staged_media(soci::session& session, int64_t project_id, const std::string& branch,
+                           int64_t pr_number);
 void update_media(soci::session& session, const MediaRow& media);
 void delete_media(soci::session& session, int64_t id);
 

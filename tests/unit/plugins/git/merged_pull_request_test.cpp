@@ -200,6 +200,33 @@ TEST_CASE("what a webhook delivery reports") {
     CHECK_FALSE(gitlab_merge_of(opened, 1));
     CHECK_FALSE(gitlab_merge_of(json::array(), 1));
 
+    // Opened pull requests: the repository's own branch only; GitLab's from the same project.
+    json pull_request_opened = {
+        {"action", "opened"},
+        {"pull_request",
+         {{"number", 9}, {"head", {{"ref", "feature"}, {"repo", {{"full_name", "Acme/Web"}}}}}}},
+        {"repository", {{"full_name", "acme/web"}}}};
+    const auto github_opened = loupe::git::github_opened_of("pull_request", pull_request_opened);
+    REQUIRE(github_opened);
+    CHECK(github_opened->number == 9);
+    CHECK(github_opened->branch == "feature");
+    pull_request_opened["pull_request"]["head"]["repo"]["full_name"] = "someone/web";
+    CHECK_FALSE(loupe::git::github_opened_of("pull_request", pull_request_opened));
+    json mr = {{"object_kind", "merge_request"},
+               {"project", {{"path_with_namespace", "group/app"}}},
+               {"object_attributes",
+                {{"iid", 4},
+                 {"action", "open"},
+                 {"source_branch", "topic"},
+                 {"source_project_id", 501},
+                 {"target_project_id", 501}}}};
+    const auto gitlab_opened = loupe::git::gitlab_opened_of(mr);
+    REQUIRE(gitlab_opened);
+    CHECK(gitlab_opened->branch == "topic");
+    mr["object_attributes"]["source_project_id"] = 777;  // a fork
+    CHECK_FALSE(loupe::git::gitlab_opened_of(mr));
+    CHECK_FALSE(loupe::git::gitlab_opened_of(gitlab_merge_event("group/app", 3)));
+
     CHECK(loupe::git::github_signature_fits(
         "k", "body", "sha256=" + loupe::crypto::hmac_sha256_hex("k", "body")));
     CHECK_FALSE(loupe::git::github_signature_fits("k", "body", "sha256=00"));
