@@ -71,18 +71,7 @@ void install(Host& host) {
                 });
             });
     // The blobs of every version stay while their media does.
-    host.blob_references().add([](soci::session& session, const std::vector<std::string>& keys) {
-        std::set<std::string> held;
-        for (const auto& key : keys) {
-            int found = 0;
-            session << "SELECT 1 FROM media_versions WHERE blob_key = :key LIMIT 1", soci::use(key),
-                soci::into(found);
-            if (session.got_data()) {
-                held.insert(key);
-            }
-        }
-        return held;
-    });
+    host.blob_references().add(referenced_blob_keys);
 }
 
 }  // namespace

@@ -3,11 +3,13 @@
 #include <soci/soci.h>
 
 #include <algorithm>
+#include <limits>
 #include <list>
 
 #include "content/media_content.hpp"
 #include "loupe/crypto/random.hpp"
 #include "loupe/http/http_error.hpp"
+#include "loupe/http/integer_text.hpp"
 #include "loupe/http/json_reader.hpp"
 #include "loupe/http/pagination.hpp"
 #include "loupe/http/single_query.hpp"
@@ -23,15 +25,13 @@ constexpr int64_t bytes_per_megabyte = int64_t{1024} * 1024;
 constexpr const char* token_alphabet =
     "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-/// A media id: a positive decimal integer that fits a BIGINT; else 400 "Invalid media ID.".
+/// A media id (path_id: digits only, 1..INT64_MAX); anything else is Argos's 400.
 int64_t media_id_of(const std::string& text) {
-    const bool digits =
-        !text.empty() && text.size() <= 18 &&
-        std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-    if (!digits || std::stoll(text) <= 0) {
+    const auto id = path_id(text);
+    if (!id) {
         throw HttpError::bad_request("Invalid media ID.");
     }
-    return std::stoll(text);
+    return *id;
 }
 
 void check_length(JsonReader& reader, const char* key, const std::optional<std::string>& value,
@@ -407,13 +407,11 @@ private:
         query.project_id = request.access().require_project().id;
         query.branch = non_empty_single_query(request, "branch", validation);
         if (auto pr = single_query(request, "prNumber", validation)) {
-            const bool digits =
-                !pr->empty() && pr->size() <= 18 &&
-                std::all_of(pr->begin(), pr->end(), [](char c) { return c >= '0' && c <= '9'; });
-            if (!digits || std::stoll(*pr) < 1) {
+            Validation number;
+            query.pr_number =
+                read_positive_integer(*pr, std::numeric_limits<int64_t>::max(), number);
+            if (!query.pr_number) {
                 validation.add("prNumber", "Invalid input: expected number >=1");
-            } else {
-                query.pr_number = std::stoll(*pr);
             }
         }
         query.stage = single_query(request, "stage", validation);

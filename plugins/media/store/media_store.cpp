@@ -1,5 +1,6 @@
 #include "store/media_store.hpp"
 
+#include "loupe/db/dialect.hpp"
 #include "loupe/db/query.hpp"
 #include "loupe/db/row_reader.hpp"
 #include "loupe/json.hpp"
@@ -247,6 +248,29 @@ void mark_uploaded(soci::session& session, const VersionRow& version) {
         soci::use(version.size_bytes), soci::use(width.value, width.indicator),
         soci::use(height.value, height.indicator), soci::use(uploaded.value, uploaded.indicator),
         soci::use(version.content_type), soci::use(version.id);
+}
+
+std::set<std::string> referenced_blob_keys(soci::session& session,
+                                           const std::vector<std::string>& keys) {
+    std::set<std::string> held;
+    if (keys.empty()) {
+        return held;
+    }
+    Json rows = Json::array();
+    for (const auto& key : keys) {
+        rows.push_back({{"v", key}});
+    }
+    const std::string bound = rows.dump();
+    soci::rowset<std::string> found =
+        (session.prepare << render_sql(
+             dialect_of(session),
+             "SELECT DISTINCT blob_key FROM media_versions WHERE blob_key "
+             "IN (SELECT value ->> 'v' FROM {{json_rows:keys}})"),
+         soci::use(bound, "keys"));
+    for (const auto& key : found) {
+        held.insert(key);
+    }
+    return held;
 }
 
 std::pair<std::vector<MediaRow>, int64_t> list_media(soci::session& session,

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,10 @@ std::optional<VersionRow> find_uploaded_version(soci::session& session, const st
 std::vector<VersionRow> media_versions(soci::session& session, int64_t media_id);
 int64_t insert_version(soci::session& session, const VersionRow& version);
 void mark_uploaded(soci::session& session, const VersionRow& version);
+
+/// The subset of `keys` that versions of media hold (one statement for any number of keys).
+std::set<std::string> referenced_blob_keys(soci::session& session,
+                                           const std::vector<std::string>& keys);
 
 struct MediaQuery {
     int64_t project_id = 0;
