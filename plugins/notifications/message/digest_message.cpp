@@ -1,6 +1,6 @@
 #include "message/digest_message.hpp"
 
-#include "message/html_escape.hpp"
+#include "loupe/text/html.hpp"
 
 namespace loupe::notifications {
 namespace {
