@@ -1,7 +1,9 @@
 // The media pages in Chromium: a before/after pair and a video (recorded in the browser by
 // MediaRecorder, a real WebM) uploaded through the API, the project's Media tab listing them as
-// cards, a media's page with its before/after slider and versions, the video playing from the
-// media listener (another origin than the review page's).
+// cards, a media's page with its before/after slider and versions, a comment pinned on the
+// picture and one on a moment of the video (a click on its pin goes back there), the video
+// playing from the media listener (another origin than the review page's), and a public media's
+// share page there, playing its video.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
@@ -55,7 +57,7 @@ describe("the media pages in Chromium", { skip: skip ?? false }, () => {
   };
 
   before(async () => {
-    server = await LoupeServer.start({ node22, settings: ["plugins.enabled=auth,builds,web,media"] });
+    server = await LoupeServer.start({ node22, settings: ["plugins.enabled=auth,builds,reviews,web,media"] });
     browser = await launchChromium();
     page = await newPage(browser);
     const link = /(http:\/\/\S+\/_loupe\/login#link=[0-9a-f]{64})/.exec(server.output)[1];
@@ -120,6 +122,24 @@ describe("the media pages in Chromium", { skip: skip ?? false }, () => {
     assert.match(await top.getAttribute("style"), /inset\(0(px)? 0(px)? 0(px)? 20%\)/);
     assert.deepEqual(await page.getByRole("list", { name: "Versions" }).getByRole("button").allInnerTexts(), ["Version 2", "Version 1"]);
     assert.equal(await page.getByLabel("Markdown").inputValue(), newer.markdown);
+    // A comment pinned on a spot of the picture: placed where the click fell, on the newest version.
+    await page.getByRole("button", { name: "Pin a comment" }).click();
+    const picture = page.locator(".pin-stage img.media-file");
+    const box = await picture.boundingBox();
+    await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.7);
+    await page.getByLabel("Comment on this spot").fill("The pay button moved down");
+    await page.getByRole("button", { name: "Comment on this spot" }).click();
+    const pin = page.getByRole("button", { name: "Comment thread 1" });
+    await pin.waitFor();
+    const [pinned] = (await server.api("GET", `media/${newer.id}/comments`, { token: server.personalAccessToken })).body;
+    assert.equal(pinned.text, "The pay button moved down");
+    assert.equal(pinned.anchor.type, "point");
+    assert.ok(Math.abs(pinned.anchor.x - 0.3) < 0.02 && Math.abs(pinned.anchor.y - 0.7) < 0.02, JSON.stringify(pinned.anchor));
+    assert.equal(pinned.anchor.time, undefined, "a picture's pin has no time");
+    assert.equal(pinned.mediaVersionId, (await server.api("GET", `media/${newer.id}/versions`)).body[0].id);
+    const pinBox = await pin.boundingBox();
+    assert.ok(Math.abs(pinBox.x + pinBox.width / 2 - (box.x + box.width * 0.3)) < 3, "the pin sits where the click fell");
+    await page.getByRole("region", { name: "Comments" }).getByText("The pay button moved down").waitFor();
     if (process.env.LOUPE_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "media-page.png") });
     // An older version shows alone.
     await page.getByRole("button", { name: "Version 1" }).click();
@@ -135,5 +155,38 @@ describe("the media pages in Chromium", { skip: skip ?? false }, () => {
     await until(() => player.evaluate((element) => element.readyState >= 2));
     await player.evaluate((element) => element.play());
     await until(() => player.evaluate((element) => element.currentTime > 0));
+
+    // A pin on a moment of the video (the recording lasts about a second): the time it showed is kept, and its pin goes back there.
+    await player.evaluate((element) => {
+      element.pause();
+      element.currentTime = 0.6;
+    });
+    await until(() => player.evaluate((element) => Math.abs(element.currentTime - 0.6) < 0.05));
+    await page.getByRole("button", { name: "Pin a comment" }).click();
+    const frame = await player.boundingBox();
+    await page.mouse.click(frame.x + frame.width * 0.5, frame.y + frame.height * 0.25);
+    await page.getByText("New pin at 0:00.6").waitFor();
+    await page.getByLabel("Comment on this spot").fill("The colour flashes here");
+    await page.getByRole("button", { name: "Comment on this spot" }).click();
+    await page.getByRole("button", { name: "Comment thread 1 at 0:00.6" }).waitFor();
+    const [moment] = (await server.api("GET", `media/${video.id}/comments`, { token: server.personalAccessToken })).body;
+    assert.ok(Math.abs(moment.anchor.time - 0.6) < 0.05, JSON.stringify(moment.anchor));
+    if (process.env.LOUPE_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "media-video-pin.png") });
+    await player.evaluate((element) => (element.currentTime = 0));
+    await page.getByRole("button", { name: "Comment thread 1 at 0:00.6" }).click();
+    await until(() => player.evaluate((element) => Math.abs(element.currentTime - 0.6) < 0.05));
+
+    // A public media's share page, on the media listener: anyone with the link watches it.
+    const shared = await upload(webm, { name: "shared-flow.webm", contentType: "video/webm", visibility: "public" });
+    assert.notEqual(new URL(shared.url).origin, new URL(server.url).origin);
+    const visitor = await browser.newPage();
+    await visitor.goto(shared.url);
+    assert.equal(await visitor.locator("h1").innerText(), "shared-flow.webm");
+    const sharedPlayer = visitor.locator("video");
+    await until(() => sharedPlayer.evaluate((element) => element.readyState >= 2));
+    await sharedPlayer.evaluate((element) => element.play());
+    await until(() => sharedPlayer.evaluate((element) => element.currentTime > 0));
+    if (process.env.LOUPE_SCREENSHOT_DIR) await visitor.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "media-share.png") });
+    await visitor.close();
   });
 });
