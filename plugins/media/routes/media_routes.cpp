@@ -499,7 +499,7 @@ std::optional<reviews::MediaTarget> media_target(Host& host, Request& request) {
     if (!media) {
         return std::nullopt;
     }
-    reviews::MediaTarget target{media->id, std::nullopt};
+    reviews::MediaTarget target{media->id, media->name, std::nullopt};
     for (const auto& version : media_versions(*session, media->id)) {
         if (version.uploaded_at) {
             target.version_id = version.id;

@@ -206,7 +206,9 @@ void add_create_route(Host& host, builds::BuildsService& builds, ReviewRecorder&
                 }
                 subscribe_thread_by_default(session, root ? root->id : comment.id, place.user_id);
                 if (on_media) {
-                    return comment;  // no mail is sent about media comments yet
+                    recorder.media_comment_published(session, comment, place.subject.id,
+                                                     place.media_name);
+                    return comment;
                 }
                 if (!place.build) {
                     // Commenting on a test follows it, unless its follower chose otherwise.
