@@ -3,12 +3,14 @@
 // cards, a media's page with its before/after slider and versions, a comment pinned on the
 // picture and one on a moment of the video (a click on its pin goes back there), the video
 // playing from the media listener (another origin than the review page's), and a public media's
-// share page there, playing its video.
+// share page there, playing its video; and an MP4 recorded by Chromium, uploaded by the latest
+// official CLI (`argos media upload`), checked as a video from its bytes.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { missingNodeModules, node22 } from "../e2e/support/cli.mjs";
+import { writeFileSync } from "node:fs";
+import { clis, describeRun, GitRepo, missingNodeModules, node22, runCli } from "../e2e/support/cli.mjs";
 import { encodePng } from "../e2e/support/png.mjs";
 import { LoupeServer, missingPrerequisite } from "../e2e/support/server.mjs";
 import { launchChromium, missingBrowser, newPage } from "./support/browser.mjs";
@@ -96,10 +98,42 @@ describe("the media pages in Chromium", { skip: skip ?? false }, () => {
     const video = await upload(webm, { name: "checkout-flow.webm", contentType: "video/webm" });
     assert.equal(video.contentType, "video/webm");
 
+    // An MP4, recorded the same way, uploaded by the official CLI as a developer would.
+    const mp4 = Buffer.from(await page.evaluate(async () => {
+      const canvas = Object.assign(document.createElement("canvas"), { width: 160, height: 90 });
+      const context = canvas.getContext("2d");
+      const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: "video/mp4" });
+      const chunks = [];
+      recorder.ondataavailable = (event) => chunks.push(event.data);
+      const stopped = new Promise((done) => (recorder.onstop = done));
+      recorder.start(100);
+      for (let frame = 0; frame < 10; frame++) {
+        context.fillStyle = `hsl(${frame * 30}, 60%, 45%)`;
+        context.fillRect(0, 0, 160, 90);
+        await new Promise((done) => setTimeout(done, 50));
+      }
+      recorder.stop();
+      await stopped;
+      return [...new Uint8Array(await new Blob(chunks).arrayBuffer())];
+    }));
+    assert.equal(mp4.subarray(4, 8).toString("latin1"), "ftyp", "Chromium recorded an MP4");
+    const repo = new GitRepo({ branch: "checkout" });
+    writeFileSync(join(repo.root, "checkout-recording.mp4"), mp4);
+    const cli = clis.find((c) => c.name === "latest");
+    const run = await runCli(cli, repo, ["media", "upload", "checkout-recording.mp4", "--branch", "checkout", "--json"],
+      { ARGOS_TOKEN: server.projectToken, ARGOS_API_BASE_URL: server.apiBaseUrl });
+    assert.equal(run.code, 0, describeRun(cli, run));
+    const [recording] = JSON.parse(run.stdout);
+    assert.equal(recording.contentType, "video/mp4");
+    assert.equal(recording.status, "ready");
+    assert.equal(recording.sizeBytes, mp4.length);
+    assert.match(recording.markdown, /^\[\u25B6 checkout-recording\.mp4\]\(/, "a video embeds as a play link");
+
     await page.goto(`${server.url}/default/default/media`);
     const cards = page.getByRole("list", { name: "Media" }).locator(".media-card");
     await cards.nth(1).waitFor();
-    assert.equal(await cards.count(), 2, "the pair is one card, the video another");
+    await cards.nth(2).waitFor();
+    assert.equal(await cards.count(), 3, "the pair is one card, each video another");
     const pair = cards.filter({ hasText: "checkout.png" });
     assert.deepEqual(await pair.locator(".tag").allInnerTexts(), ["Before", "After"]);
     await page.waitForFunction(() => [...document.querySelectorAll(".media-card img")].every((img) => img.complete && img.naturalWidth === 160));
@@ -108,9 +142,9 @@ describe("the media pages in Chromium", { skip: skip ?? false }, () => {
     // The kind filter goes through the API.
     await until(() => page.evaluate(() => [...document.querySelectorAll(".media-card img")].every((img) => img.complete && img.naturalWidth === 160)));
     await page.getByLabel("Filter by kind").selectOption("video");
-    await until(async () => /type=video/.test(page.url()) && (await cards.count()) === 1);
+    await until(async () => /type=video/.test(page.url()) && (await cards.count()) === 2);
     await page.getByLabel("Filter by kind").selectOption("");
-    await cards.nth(1).waitFor();
+    await cards.nth(2).waitFor();
 
     // The pair's page: a slider over the two sides, the newer "after".
     await pair.getByRole("link", { name: "checkout.png (after)" }).click();

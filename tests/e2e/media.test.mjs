@@ -4,8 +4,10 @@
 // checked; the files are served from the media listener (another origin, nothing there can
 // run); a team media's link is its page in the review page, a public one's a share page on the
 // media listener; the pull request's comment listing its media, posted to the GitHub stand-in
-// once and edited in place as media arrive and go; and the refusals: another project's token, bytes that are not the
-// declared kind, a file never uploaded, a published media's rename.
+// once and edited in place as media arrive and go; and the refusals: another project's token,
+// bytes that are not the declared kind, bytes that are not the declared hash, a file never
+// uploaded, a published media's rename. (An MP4 recorded by Chromium is uploaded by the CLI in
+// tests/browser/media-page.test.mjs.)
 import assert from "node:assert/strict";
 import { createHash, createHmac } from "node:crypto";
 import { writeFileSync } from "node:fs";
@@ -187,6 +189,13 @@ describe("media with the latest CLI", { skip: skipReason() || standinMissing() }
     const other = Buffer.from(png);
     other[other.length - 5] ^= 0xff;
     const missing = await api("POST", "/media", { token: server.projectToken, body: { name: "b.png", contentType: "image/png", size: other.length, hash: sha256(other) } });
+    // Bytes that are not the declared hash: the upload target refuses them, nothing is kept.
+    const wrongForm = new FormData();
+    for (const [name, value] of Object.entries(missing.body.upload.fields)) wrongForm.append(name, value);
+    wrongForm.append("file", new Blob([png], { type: "image/png" }));
+    const wrong = await fetch(missing.body.upload.url, { method: "POST", body: wrongForm });
+    assert.equal(wrong.status, 400);
+    assert.match((await wrong.json()).error, /does not match its key/);
     const notUploaded = await api("POST", `/media/${missing.body.media.id}/finalize`, { token: server.projectToken });
     assert.equal(notUploaded.status, 400);
     assert.match(notUploaded.body.error, /has not been uploaded yet/);
