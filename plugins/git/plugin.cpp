@@ -12,6 +12,7 @@
 #include "loupe/builds/build_deletion.hpp"
 #include "loupe/builds/builds_service.hpp"
 #include "loupe/git/events.hpp"
+#include "loupe/git/pull_request_comments.hpp"
 #include "loupe/host.hpp"
 #include "loupe/http/api_description.hpp"
 #include "pull_request/pull_request_poster.hpp"
@@ -82,6 +83,7 @@ void install(Host& host) {
         plugin.poster =
             std::make_unique<PullRequestPoster>(host, *plugin.providers, *builds, plugin.settings);
         plugin.poster->install();
+        host.services().provide<PullRequestComments>(*plugin.poster);
     } else {
         host.log().warn("git.builds_service_missing",
                         {{"effect", "commit statuses and pull request comments are not posted"}});

@@ -39,14 +39,15 @@ const VersionRow& described_version(const std::vector<VersionRow>& versions) {
     return uploaded != versions.end() ? *uploaded : versions.front();
 }
 
-std::string media_markdown(const MediaRow& media, const VersionRow& version,
+std::string media_markdown(const MediaRow& media, const Project& project, const VersionRow& version,
                            const MediaUrls& urls) {
     const auto alt = alt_text(media.name);
     if (is_video_type(version.content_type)) {
         // No poster frame is made: a play link to the share page.
-        return "[\u25B6 " + alt + "](" + urls.share_url(media) + ")";
+        return "[\u25B6 " + alt + "](" + urls.share_url(media, project) + ")";
     }
-    return "[![" + alt + "](" + urls.file_url(version) + ")](" + urls.share_url(media) + ")";
+    return "[![" + alt + "](" + urls.file_url(version) + ")](" + urls.share_url(media, project) +
+           ")";
 }
 
 Json version_json(const VersionRow& version, const MediaUrls& urls) {
@@ -62,7 +63,7 @@ Json version_json(const VersionRow& version, const MediaUrls& urls) {
             {"createdAt", iso_time(version.created_at)}};
 }
 
-Json media_json(const MediaRow& media, const VersionRow& described,
+Json media_json(const MediaRow& media, const Project& project, const VersionRow& described,
                 const std::vector<VersionRow>& versions, const MediaUrls& urls) {
     const auto uploaded = std::count_if(versions.begin(), versions.end(),
                                         [](const VersionRow& v) { return v.uploaded_at; });
@@ -73,8 +74,8 @@ Json media_json(const MediaRow& media, const VersionRow& described,
             {"stage", media.pr_number ? "published" : "staged"},
             {"branch", optional_json(media.branch)},
             {"prNumber", optional_json(media.pr_number)},
-            {"url", urls.share_url(media)},
-            {"markdown", media_markdown(media, described, urls)},
+            {"url", urls.share_url(media, project)},
+            {"markdown", media_markdown(media, project, described, urls)},
             {"version", described.number},
             {"versionCount", std::max<int64_t>(uploaded, 1)},
             {"fileUrl", urls.file_url(described)},

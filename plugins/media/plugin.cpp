@@ -9,10 +9,12 @@
 #include <stdexcept>
 
 #include "loupe/git/events.hpp"
+#include "loupe/git/pull_request_comments.hpp"
 #include "loupe/host.hpp"
 #include "loupe/http/api_description.hpp"
 #include "loupe/http/listeners.hpp"
 #include "media_settings.hpp"
+#include "pull_request/pull_request_media.hpp"
 #include "routes/file_routes.hpp"
 #include "routes/media_routes.hpp"
 #include "store/media_migrations.hpp"
@@ -48,8 +50,8 @@ void install(Host& host) {
     settings = read_media_settings(host.config());
     add_media_migrations(host.migrations());
     Listener& listener = host.listeners().add(media_listener_spec(host));
-    const std::function<MediaUrls()> urls = [&listener] {
-        return MediaUrls{listener.public_url()};
+    const std::function<MediaUrls()> urls = [&listener, &host] {
+        return MediaUrls{listener.public_url(), host.public_url()};
     };
     // Comments pinned on media: the reviews plugin's library, when it is enabled (before media).
     auto* comments = host.services().find<reviews::MediaComments>();
@@ -59,7 +61,15 @@ void install(Host& host) {
                                                  return media_target(host, request);
                                              }});
     }
-    add_media_routes(host, settings, urls, comments);
+    // The pull request's comment listing its media: the git plugin's, when it is enabled (before
+    // media).
+    auto* pull_request_comments = host.services().find<git::PullRequestComments>();
+    if (pull_request_comments == nullptr) {
+        host.log().info("media.pull_request_comments_missing",
+                        {{"effect", "pull requests get no comment listing their media"}});
+    }
+    static PullRequestMedia pull_requests(host, pull_request_comments, urls);
+    add_media_routes(host, settings, urls, comments, pull_requests);
     add_file_routes(host, listener, urls);
     // A pull request opened for a branch takes the media staged on it (the git plugin's event).
     host.events()
@@ -67,7 +77,10 @@ void install(Host& host) {
         .on<git::PullRequestOpened>(
             [&host](const git::PullRequestOpened& opened, const EventDelivery&) {
                 host.db().transaction([&](soci::session& session) {
-                    adopt_staged_media(session, opened.project_id, opened.branch, opened.pr_number);
+                    if (adopt_staged_media(session, opened.project_id, opened.branch,
+                                           opened.pr_number) > 0) {
+                        pull_requests.refresh(session, opened.project_id, opened.pr_number);
+                    }
                 });
             });
     // The blobs of every version stay while their media does.

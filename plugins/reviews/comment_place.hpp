@@ -26,6 +26,7 @@ struct CommentPlace {
     std::map<int64_t, std::string> test_ids;    ///< a test's place: its public id, for the JSON
     /// A media's place: the version a new comment pins (its newest uploaded one).
     std::optional<int64_t> media_version_id;
+    std::string media_name;  ///< a media's place: its name
 };
 
 struct CommentPlaceKind {

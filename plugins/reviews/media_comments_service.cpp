@@ -26,6 +26,7 @@ void MediaCommentsService::add_media_place(Host& host, MediaCommentPlace place) 
         opened.subject = CommentSubject::media(target->media_id);
         opened.user_id = request.principal().user_id;
         opened.media_version_id = target->version_id;
+        opened.media_name = target->name;
         return opened;
     };
     const std::vector<CommentPlaceKind> kinds{kind};

@@ -67,6 +67,7 @@ ReviewRecorder::ReviewRecorder(builds::BuildsService& builds, builds::BuildRevie
     events_.publishes<ReviewSubmitted>();
     events_.publishes<CommentCreated>();
     events_.publishes<TestCommentCreated>();
+    events_.publishes<MediaCommentCreated>();
     events_.publishes<ReviewRequested>();
 }
 
@@ -142,6 +143,24 @@ void ReviewRecorder::test_comment_published(soci::session& session, const Commen
         event.thread_follower_ids = thread_followers(session, *comment.thread_id);
     }
     event.test_follower_ids = test_followers(session, test.id);
+    events_.publish(session, event);
+}
+
+void ReviewRecorder::media_comment_published(soci::session& session, const Comment& comment,
+                                             int64_t media_id, const std::string& media_name) {
+    MediaCommentCreated event;
+    event.comment_id = comment.id;
+    event.public_id = comment.public_id;
+    event.project_id = comment.project_id;
+    event.media_id = media_id;
+    event.media_name = media_name;
+    event.author_id = comment.author_id;
+    event.thread_id = comment.thread_id;
+    event.body = comment.body;
+    event.mentioned_user_ids = mentioned_users(session, comment.body);
+    if (comment.thread_id) {
+        event.thread_follower_ids = thread_followers(session, *comment.thread_id);
+    }
     events_.publish(session, event);
 }
 

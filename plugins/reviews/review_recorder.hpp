@@ -43,6 +43,9 @@ public:
 
     void test_comment_published(soci::session& session, const Comment& comment,
                                 const builds::TestSummary& test);
+    /// A comment on media `media_id` (named `media_name`) was posted.
+    void media_comment_published(soci::session& session, const Comment& comment, int64_t media_id,
+                                 const std::string& media_name);
 
     void reviewers_requested(soci::session& session, const builds::BuildSummary& build,
                              int64_t requested_by, std::vector<int64_t> reviewer_ids);

@@ -2,8 +2,12 @@
 // CLI may convert them to WebP) and of a new version, then `media list|get|versions|update|
 // delete` and `media comment create|list|get|edit|react|resolve|subscribe|delete`, each answer
 // checked; the files are served from the media listener (another origin, nothing there can
-// run); and the refusals: another project's token, bytes that are not the
-// declared kind, a file never uploaded, a published media's rename.
+// run); a team media's link is its page in the review page, a public one's a share page on the
+// media listener; the pull request's comment listing its media, posted to the GitHub stand-in
+// once and edited in place as media arrive and go; and the refusals: another project's token,
+// bytes that are not the declared kind, bytes that are not the declared hash, a file never
+// uploaded, a published media's rename. (An MP4 recorded by Chromium is uploaded by the CLI in
+// tests/browser/media-page.test.mjs.)
 import assert from "node:assert/strict";
 import { createHash, createHmac } from "node:crypto";
 import { writeFileSync } from "node:fs";
@@ -12,21 +16,31 @@ import { after, before, describe, test } from "node:test";
 import { clis, describeRun, GitRepo, node22, runCli } from "./support/cli.mjs";
 import { patternPng } from "./support/png.mjs";
 import { LoupeServer } from "./support/server.mjs";
+import { Standin, standinMissing } from "./support/standin.mjs";
 import { skipReason } from "./support/suite.mjs";
 
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
 const webhookSecret = "whsec-media-e2e";
 
-describe("media with the latest CLI", { skip: skipReason() }, () => {
-  let server;
+describe("media with the latest CLI", { skip: skipReason() || standinMissing() }, () => {
+  let server, standin;
   before(async () => {
+    standin = await Standin.start();
+    await standin.setData({ installations: { 77: { mode: "ok", repositories: ["acme/web"] } } });
     server = await LoupeServer.start({
       node22,
-      settings: ["plugins.enabled=auth,builds,reviews,git,media", `github.webhook_secret=${webhookSecret}`],
+      settings: [
+        "plugins.enabled=auth,builds,reviews,git,media",
+        `github.webhook_secret=${webhookSecret}`,
+        ...standin.githubSettings(),
+        "jobs.retry_base_ms=200",
+        "jobs.retry_max_ms=500",
+      ],
     });
   });
   after(async () => {
     await server?.stop();
+    standin?.stop();
   });
 
   const cli = clis.find((c) => c.name === "latest");
@@ -82,8 +96,9 @@ describe("media with the latest CLI", { skip: skipReason() }, () => {
     assert.equal(Buffer.from(await part.arrayBuffer()).length, 10);
     assert.equal((await fetch(afterShot.fileUrl, { headers: { range: `bytes=${afterShot.sizeBytes}-` } })).status, 416);
     assert.equal((await fetch(afterShot.fileUrl, { headers: { "if-none-match": file.headers.get("etag") } })).status, 304);
-    // A team media has no public share page; an unknown token is a 404.
-    assert.equal((await fetch(afterShot.url)).status, 403);
+    // A team media is shared as its page in the review page (behind sign-in); an unknown file
+    // token is a 404.
+    assert.equal(afterShot.url, `${server.url}/default/default/media/${afterShot.id}`);
     assert.equal((await fetch(`${fileUrl.origin}/files/unknown`)).status, 404);
 
     // The same bytes again: the same media, no new version. Other bytes: version 2.
@@ -174,6 +189,13 @@ describe("media with the latest CLI", { skip: skipReason() }, () => {
     const other = Buffer.from(png);
     other[other.length - 5] ^= 0xff;
     const missing = await api("POST", "/media", { token: server.projectToken, body: { name: "b.png", contentType: "image/png", size: other.length, hash: sha256(other) } });
+    // Bytes that are not the declared hash: the upload target refuses them, nothing is kept.
+    const wrongForm = new FormData();
+    for (const [name, value] of Object.entries(missing.body.upload.fields)) wrongForm.append(name, value);
+    wrongForm.append("file", new Blob([png], { type: "image/png" }));
+    const wrong = await fetch(missing.body.upload.url, { method: "POST", body: wrongForm });
+    assert.equal(wrong.status, 400);
+    assert.match((await wrong.json()).error, /does not match its key/);
     const notUploaded = await api("POST", `/media/${missing.body.media.id}/finalize`, { token: server.projectToken });
     assert.equal(notUploaded.status, 400);
     assert.match(notUploaded.body.error, /has not been uploaded yet/);
@@ -204,7 +226,7 @@ describe("media with the latest CLI", { skip: skipReason() }, () => {
   });
 
   test("a pull request opened for a branch takes the media staged on it (GitHub webhook)", async () => {
-    server.cli(["admin", "project", "link-github", "--project", "default/default", "--repo", "acme/web", "--installation-id", "7"]);
+    server.cli(["admin", "project", "link-github", "--project", "default/default", "--repo", "acme/web", "--installation-id", "77"]);
     const png = patternPng("staged", { width: 24, height: 16 });
     const declared = await api("POST", "/media", { token: server.projectToken, body: { name: "staged.png", contentType: "image/png", size: png.length, hash: sha256(png), branch: "feature-x" } });
     assert.equal(declared.status, 201);
@@ -248,5 +270,53 @@ describe("media with the latest CLI", { skip: skipReason() }, () => {
     assert.equal(media.stage, "published");
     assert.equal(media.prNumber, 42);
     assert.equal(media.branch, "feature-x");
+  });
+
+  test("the pull request's comment lists its media: posted once, edited in place", async () => {
+    // Runs after the webhook test: pull request 42 has adopted staged.png.
+    const comments = async (wanted) => {
+      const deadline = Date.now() + 20_000;
+      let posts;
+      do {
+        await new Promise((done) => setTimeout(done, 100));
+        posts = (await standin.posts()).filter((p) => p.call.startsWith("comment"));
+      } while (!wanted(posts) && Date.now() < deadline);
+      return posts;
+    };
+    const lastBody = (posts) => posts.at(-1)?.body?.body ?? "";
+    let posts = await comments((all) => all.some((p) => p.call === "comment_create"));
+    assert.deepEqual(posts.map((p) => [p.call, p.number, p.repository]), [["comment_create", 42, "acme/web"]]);
+    const commentId = posts[0].id;
+    assert.match(lastBody(posts), /^\*\*1 screenshot uploaded to Loupe\*\*/);
+    assert.match(lastBody(posts), /<strong>staged\.png<\/strong>/);
+    assert.match(lastBody(posts), /<img src="http:\/\/[^"]+\/files\/[^"]+" alt="staged\.png">/);
+
+    // A public media uploaded by the CLI straight to the pull request: the same comment, edited.
+    const repo = new GitRepo({ branch: "feature-x" });
+    writeFileSync(join(repo.root, "dialog.png"), patternPng("dialog", { width: 40, height: 30 }));
+    const env = { ARGOS_TOKEN: server.projectToken, ARGOS_API_BASE_URL: server.apiBaseUrl };
+    const result = await runCli(cli, repo, ["media", "upload", "dialog.png", "--pr", "42", "--visibility", "public", "--description", "The <new> dialog", "--json"], env);
+    assert.equal(result.code, 0, describeRun(cli, result));
+    const [dialog] = JSON.parse(result.stdout);
+    assert.equal(dialog.stage, "published");
+    // Its link is a share page on the media listener, open to anyone with it.
+    assert.notEqual(new URL(dialog.url).origin, new URL(server.url).origin);
+    const page = await fetch(dialog.url);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /<h1>dialog\.png<\/h1>/);
+    posts = await comments((all) => /2 screenshots/.test(lastBody(all)));
+    assert.deepEqual(posts.map((p) => p.call), ["comment_create", "comment_edit"]);
+    assert.equal(posts[1].id, commentId, "the same comment, edited in place");
+    const body = lastBody(posts);
+    assert.match(body, /^\*\*2 screenshots uploaded to Loupe\*\*/);
+    assert.ok(body.indexOf("staged.png") < body.indexOf("dialog.png"), "in upload order");
+    assert.match(body, /<strong>dialog\.png<\/strong><br>The &lt;new&gt; dialog/, "the description escaped");
+    assert.ok(body.includes(`<a href="${dialog.url}">`), "linked to the share page");
+
+    // Deleting a media takes it out of the comment.
+    assert.equal((await api("DELETE", `/media/${dialog.id}`, { token: server.projectToken })).status, 204);
+    posts = await comments((all) => /1 screenshot uploaded/.test(lastBody(all)) && all.length === 3);
+    assert.deepEqual(posts.map((p) => [p.call, p.id]), [["comment_create", commentId], ["comment_edit", commentId], ["comment_edit", commentId]]);
+    assert.doesNotMatch(lastBody(posts), /dialog\.png/);
   });
 });

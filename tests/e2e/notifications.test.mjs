@@ -78,7 +78,7 @@ describe("notification mail", { skip }, () => {
     server = await LoupeServer.start({
       node22,
       settings: [
-        "plugins.enabled=auth,builds,reviews,notifications",
+        "plugins.enabled=auth,builds,reviews,notifications,media",
         "mail.host=127.0.0.1",
         `mail.port=${smtp.port}`,
         "mail.tls=none",
@@ -271,6 +271,32 @@ describe("notification mail", { skip }, () => {
     await server.api("POST", `projects/default/default/tests/${test.id}/comments`, { token: server.personalAccessToken, body: { body: "again" } });
     await sleep(2500);
     assert.equal(mailsTo("bob@example.com").length, before + 1, "no mail once the kind is off");
+  });
+
+  test("a mention in a comment on a media mails the user, naming the media and linking its page", async () => {
+    const png = patternPng("media mention");
+    const hash = createHash("sha256").update(png).digest("hex");
+    const declared = await server.api("POST", "media", { body: { name: "signup-flow.png", contentType: "image/png", size: png.length, hash } });
+    assert.equal(declared.status, 201, declared.text);
+    if (declared.body.upload) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(declared.body.upload.fields)) form.append(name, value);
+      form.append("file", new Blob([png], { type: "image/png" }));
+      assert.ok((await fetch(declared.body.upload.url, { method: "POST", body: form })).ok);
+    }
+    const mediaId = declared.body.media.id;
+    assert.equal((await server.api("POST", `media/${mediaId}/finalize`)).status, 200);
+    const before = mailsTo("bob@example.com").length;
+    const posted = await server.api("POST", `media/${mediaId}/comments`, {
+      token: server.personalAccessToken,
+      body: { body: "@bob is the button placed right? 1 < 2 & 3", anchor: { type: "point", x: 0.5, y: 0.5 } },
+    });
+    assert.equal(posted.status, 201, posted.text);
+    await eventually("the media mention mail", () => mailsTo("bob@example.com").length === before + 1);
+    const mail = mailsTo("bob@example.com")[before];
+    assert.equal(mail.subject, "[default/default] Admin mentioned you on default/default media signup-flow.png");
+    assert.ok(mail.text.includes(`${server.url}/default/default/media/${mediaId}`), mail.text);
+    assert.ok(mail.html.includes("is the button placed right? 1 &lt; 2 &amp; 3"), mail.html);
   });
 
   test("an invite is mailed to its address at once, with a link of its own; inviting again ends it", async () => {

@@ -7,63 +7,20 @@
 // ACTIONS_ID_TOKEN_REQUEST_URL/_TOKEN set, the latest CLI fetches one there and exchanges it
 // (POST /auth/github-actions/oidc/exchange); the 4.x CLI knows no OIDC and stays tokenless.
 import assert from "node:assert/strict";
-import { execFileSync, spawn } from "node:child_process";
-import { generateKeyPairSync } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { execFileSync } from "node:child_process";
 import { after, before, describe, test } from "node:test";
 import { apiRequests, logTail } from "./support/checks.mjs";
 import { clis, describeRun, GitRepo, node22, runCli } from "./support/cli.mjs";
 import { LoupeServer } from "./support/server.mjs";
+import { Standin, standinMissing } from "./support/standin.mjs";
 import { createdBuildNumber, getBuild, skipReason } from "./support/suite.mjs";
 
-const standinBin = process.env.LOUPE_STANDIN_BIN;
-
 function skip() {
-  const reason = skipReason();
-  if (reason) return reason;
-  if (!standinBin || !existsSync(standinBin)) {
-    console.log("# tokenless e2e skipped: LOUPE_STANDIN_BIN is not set");
-    return "LOUPE_STANDIN_BIN is not set";
-  }
-  return false;
-}
-
-/** The stand-in process: its URL, data and recorded calls. */
-class Standin {
-  static async start(publicKeyFile) {
-    const standin = new Standin();
-    standin.process = spawn(standinBin, ["--app-id", "4242", "--public-key", publicKeyFile], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let output = "";
-    standin.process.stdout.on("data", (data) => (output += data));
-    const deadline = Date.now() + 10_000;
-    while (!/listening on (\S+)/.test(output)) {
-      if (Date.now() > deadline) throw new Error(`stand-in did not start: ${output}`);
-      await new Promise((done) => setTimeout(done, 20));
-    }
-    standin.url = /listening on (\S+)/.exec(output)[1];
-    return standin;
-  }
-
-  async setData(data) {
-    const response = await fetch(`${this.url}/_standin/data`, { method: "PUT", body: JSON.stringify(data) });
-    assert.equal(response.status, 200);
-  }
-
-  async counts() {
-    return (await fetch(`${this.url}/_standin/counts`)).json();
-  }
-
-  stop() {
-    this.process.kill("SIGTERM");
-  }
+  return skipReason() || standinMissing();
 }
 
 describe("keyless CI uploads", { skip: skip() }, () => {
-  let server, standin, keyDir;
+  let server, standin;
   const runs = {};
   const jobs = {};
   const oidcRequests = {};
@@ -75,22 +32,12 @@ describe("keyless CI uploads", { skip: skip() }, () => {
   });
 
   before(async () => {
-    keyDir = mkdtempSync(join(tmpdir(), "loupe-e2e-app-"));
-    const keys = generateKeyPairSync("rsa", {
-      modulusLength: 2048,
-      publicKeyEncoding: { type: "spki", format: "pem" },
-      privateKeyEncoding: { type: "pkcs1", format: "pem" },
-    });
-    writeFileSync(join(keyDir, "app.pem"), keys.privateKey, { mode: 0o600 });
-    writeFileSync(join(keyDir, "app.pub"), keys.publicKey);
-    standin = await Standin.start(join(keyDir, "app.pub"));
+    standin = await Standin.start();
     server = await LoupeServer.start({
       node22,
       settings: [
         "plugins.enabled=auth,builds,git",
-        `github.api_url=${standin.url}/github`,
-        "github.app_id=4242",
-        `github.app_private_key_file=${join(keyDir, "app.pem")}`,
+        ...standin.githubSettings(),
         `gitlab.api_url=${standin.url}/gitlab/api/v4`,
         "gitlab.token=glpat-standin",
         `github.actions_oidc_issuer=${standin.url}/oidc/github`,
@@ -108,7 +55,6 @@ describe("keyless CI uploads", { skip: skip() }, () => {
   after(async () => {
     await server?.stop();
     standin?.stop();
-    if (keyDir) rmSync(keyDir, { recursive: true, force: true });
   });
 
   clis.forEach((cli, index) => {

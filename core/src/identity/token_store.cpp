@@ -2,6 +2,7 @@
 
 #include "auth/token_format.hpp"
 #include "loupe/crypto/digest.hpp"
+#include "loupe/db/nullable.hpp"
 #include "loupe/db/row_reader.hpp"
 
 namespace loupe::token_store {
@@ -19,14 +20,6 @@ std::vector<AccountRef> account_refs(soci::rowset<soci::row>& rows) {
     }
     return accounts;
 }
-
-template <class Value>
-struct Nullable {
-    explicit Nullable(const std::optional<Value>& optional)
-        : value(optional.value_or(Value{})), indicator(optional ? soci::i_ok : soci::i_null) {}
-    Value value;
-    soci::indicator indicator;
-};
 
 }  // namespace
 

@@ -96,6 +96,46 @@ void PullRequestPoster::observe(soci::session& session, BuildChange /*change*/,
     }
 }
 
+bool PullRequestPoster::set_section(soci::session& session, int64_t project_id, int64_t pr_number,
+                                    const std::string& topic, const std::string& markdown) {
+    const auto link = find_link(session, project_id);
+    if (!link) {
+        return false;
+    }
+    PullRequestSection section{provider_name(link->provider),
+                               repository_key(link->repository),
+                               pr_number,
+                               topic,
+                               project_id,
+                               markdown};
+    write_section(session, section, now_ms());
+    PullRequestPost post;
+    post.kind = PostKind::comment;
+    post.provider = section.provider;
+    post.repository_key = section.repository_key;
+    post.target = std::to_string(pr_number) + "#" + topic;
+    post.project_id = project_id;
+    post.pr_number = pr_number;
+    post.topic = topic;
+    queue_post(session, post);
+    return true;
+}
+
+std::string PullRequestPoster::topic_body(soci::session& session, const PullRequestPost& post) {
+    std::string body;
+    for (const auto& section :
+         topic_sections(session, post.provider, post.repository_key, post.pr_number, *post.topic)) {
+        if (project_settings(session, section.project_id).pr_comment_enabled) {
+            body += (body.empty() ? "" : "\n\n") + section.markdown;
+        }
+    }
+    // Everything it listed is gone: a posted comment says so rather than show dead links.
+    if (body.empty() && post.remote_id) {
+        body = "*Nothing is listed here anymore.*";
+    }
+    return body;
+}
+
 std::vector<ListedBuild> PullRequestPoster::listed_builds(
     soci::session& session, const std::vector<PullRequestBuild>& builds,
     bool only_commenting_projects) {
@@ -142,6 +182,11 @@ PullRequestPoster::Delivery PullRequestPoster::plan(const PullRequestPost& post)
         delivery.link.reset();
     }
     if (!delivery.link || post.remote_gone) {
+        return delivery;
+    }
+    if (post.kind == PostKind::comment && post.topic) {
+        delivery.body = topic_body(*session, post);
+        delivery.request = Json{{"body", delivery.body}};
         return delivery;
     }
     if (post.kind == PostKind::comment) {

@@ -17,10 +17,13 @@
 // commit (projects with `prCommentEnabled` off are left out); the summary check folds the same
 // builds of every project linked to the repository, posted only when `summaryCheck` is `always`,
 // or `auto` and there are several of them.
+// The poster is also the git.PullRequestComments service: another plugin's comment (a topic) is
+// posted by the same job from the sections projects wrote.
 
 #include "events/build_changes.hpp"
 #include "git_providers_impl.hpp"
 #include "loupe/builds/builds_service.hpp"
+#include "loupe/git/pull_request_comments.hpp"
 #include "loupe/host.hpp"
 #include "pull_request/pull_request_markdown.hpp"
 #include "settings/git_settings.hpp"
@@ -31,7 +34,7 @@ namespace loupe::git {
 inline constexpr const char* pull_request_post_job_kind = "git.pull_request_post";
 inline constexpr const char* pull_request_change_subscriber = "git.pull_request_changes";
 
-class PullRequestPoster {
+class PullRequestPoster final : public PullRequestComments {
 public:
     PullRequestPoster(Host& host, GitProvidersImpl& providers, builds::BuildsService& builds,
                       const GitSettings& settings);
@@ -40,6 +43,8 @@ public:
     void install();
 
     void observe(soci::session& session, BuildChange change, const builds::BuildSummary& build);
+    bool set_section(soci::session& session, int64_t project_id, int64_t pr_number,
+                     const std::string& topic, const std::string& markdown) override;
     void push(const Job& job);
     void give_up(const Job& job, const std::string& error);
 
@@ -52,6 +57,8 @@ private:
     };
     void queue_post(soci::session& session, const PullRequestPost& post);
     Delivery plan(const PullRequestPost& post);
+    /// The body of a topic's comment: the sections of the projects that comment.
+    std::string topic_body(soci::session& session, const PullRequestPost& post);
     std::vector<ListedBuild> listed_builds(soci::session& session,
                                            const std::vector<PullRequestBuild>& builds,
                                            bool only_commenting_projects);

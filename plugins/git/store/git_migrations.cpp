@@ -82,6 +82,21 @@ CREATE TABLE git_pull_request_posts (
   UNIQUE (kind, provider, repository_key, target)
 )
 )SQL");
+    // Comments other plugins keep on pull requests (git.PullRequestComments): one section per
+    // project and topic, and the topic of the outbox row that posts them (NULL: the builds').
+    migrations.add(4, "pull request comments of other plugins", R"SQL(
+ALTER TABLE git_pull_request_posts ADD COLUMN topic TEXT;
+CREATE TABLE git_pull_request_sections (
+  provider TEXT NOT NULL,
+  repository_key TEXT NOT NULL,
+  pr_number BIGINT NOT NULL,
+  topic TEXT NOT NULL,
+  project_id BIGINT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  markdown TEXT NOT NULL,
+  updated_at BIGINT NOT NULL,
+  PRIMARY KEY (provider, repository_key, pr_number, topic, project_id)
+)
+)SQL");
 }
 
 }  // namespace loupe::git

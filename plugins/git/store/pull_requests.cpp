@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "loupe/db/dialect.hpp"
+#include "loupe/db/nullable.hpp"
 #include "loupe/db/row_reader.hpp"
 #include "loupe/json.hpp"
 
@@ -12,7 +13,7 @@ namespace {
 
 constexpr const char* post_columns =
     "id, kind, provider, repository_key, target, project_id, pr_number, head_sha, remote_id, "
-    "remote_gone, pushed_body";
+    "remote_gone, pushed_body, topic";
 
 const char* kind_name(PostKind kind) {
     return kind == PostKind::check ? "check" : "comment";
@@ -73,16 +74,19 @@ std::vector<PullRequestBuild> head_builds(soci::session& session, const std::str
 PostRequest request_post(soci::session& session, const PullRequestPost& post, int64_t now) {
     PostRequest request;
     const std::string kind = kind_name(post.kind);
+    Nullable topic(post.topic);
     session << "INSERT INTO git_pull_request_posts (kind, provider, repository_key, target, "
-               "project_id, pr_number, head_sha, wanted_seq, updated_at) VALUES (:kind, "
-               ":provider, :repository, :target, :project, :pr, :head, 1, :now) ON CONFLICT "
+               "project_id, pr_number, head_sha, topic, wanted_seq, updated_at) VALUES (:kind, "
+               ":provider, :repository, :target, :project, :pr, :head, :topic, 1, :now) ON "
+               "CONFLICT "
                "(kind, provider, repository_key, target) DO UPDATE SET wanted_seq = "
                "git_pull_request_posts.wanted_seq + 1, project_id = excluded.project_id, "
                "pr_number = excluded.pr_number, head_sha = excluded.head_sha, updated_at = "
                "excluded.updated_at RETURNING id, wanted_seq",
         soci::use(kind), soci::use(post.provider), soci::use(post.repository_key),
         soci::use(post.target), soci::use(post.project_id), soci::use(post.pr_number),
-        soci::use(post.head_sha), soci::use(now), soci::into(request.id), soci::into(request.seq);
+        soci::use(post.head_sha), soci::use(topic.value, topic.indicator), soci::use(now),
+        soci::into(request.id), soci::into(request.seq);
     return request;
 }
 
@@ -107,6 +111,7 @@ std::optional<PullRequestPost> find_post(soci::session& session, int64_t id) {
     post.remote_id = read.optional_text("remote_id");
     post.remote_gone = read.flag("remote_gone");
     post.pushed_body = read.optional_text("pushed_body");
+    post.topic = read.optional_text("topic");
     return post;
 }
 
@@ -125,6 +130,42 @@ void mark_post_gone(soci::session& session, int64_t id, int64_t claimed_seq, int
                "pushed_seq > :seq1 THEN pushed_seq ELSE :seq2 END, lease_until = NULL, "
                "updated_at = :now WHERE id = :id",
         soci::use(claimed_seq), soci::use(claimed_seq), soci::use(now), soci::use(id);
+}
+
+void write_section(soci::session& session, const PullRequestSection& section, int64_t now) {
+    if (section.markdown.empty()) {
+        session << "DELETE FROM git_pull_request_sections WHERE provider = :provider AND "
+                   "repository_key = :repository AND pr_number = :pr AND topic = :topic AND "
+                   "project_id = :project",
+            soci::use(section.provider), soci::use(section.repository_key),
+            soci::use(section.pr_number), soci::use(section.topic), soci::use(section.project_id);
+        return;
+    }
+    session << "INSERT INTO git_pull_request_sections (provider, repository_key, pr_number, "
+               "topic, project_id, markdown, updated_at) VALUES (:provider, :repository, :pr, "
+               ":topic, :project, :markdown, :now) ON CONFLICT (provider, repository_key, "
+               "pr_number, topic, project_id) DO UPDATE SET markdown = excluded.markdown, "
+               "updated_at = excluded.updated_at",
+        soci::use(section.provider), soci::use(section.repository_key),
+        soci::use(section.pr_number), soci::use(section.topic), soci::use(section.project_id),
+        soci::use(section.markdown), soci::use(now);
+}
+
+std::vector<PullRequestSection> topic_sections(soci::session& session, const std::string& provider,
+                                               const std::string& repository_key, int64_t pr_number,
+                                               const std::string& topic) {
+    soci::rowset<soci::row> rows =
+        (session.prepare << "SELECT project_id, markdown FROM git_pull_request_sections WHERE "
+                            "provider = :provider AND repository_key = :repository AND "
+                            "pr_number = :pr AND topic = :topic ORDER BY project_id",
+         soci::use(provider), soci::use(repository_key), soci::use(pr_number), soci::use(topic));
+    std::vector<PullRequestSection> sections;
+    for (const auto& row : rows) {
+        RowReader read(row);
+        sections.push_back(PullRequestSection{provider, repository_key, pr_number, topic,
+                                              read.int64("project_id"), read.text("markdown")});
+    }
+    return sections;
 }
 
 int64_t delete_pull_request_builds(soci::session& session, const std::vector<int64_t>& build_ids) {

@@ -4,7 +4,9 @@
 //     the pull request's head commit (the comment and the summary check list these);
 //   - `git_pull_request_posts`: one outbox row (store/push_outbox.hpp) per pull request comment
 //     (target: the pull request number) and per summary check (target: the head commit), keeping
-//     the provider's id of what was created and the body last sent.
+//     the provider's id of what was created and the body last sent; a comment of another plugin
+//     (git.PullRequestComments) has a topic, and its target is "{number}#{topic}";
+//   - `git_pull_request_sections`: what each project shows in such a comment.
 
 #include <soci/soci.h>
 
@@ -50,6 +52,7 @@ struct PullRequestPost {
     std::optional<std::string> remote_id;  ///< the provider's comment, note or check run id
     bool remote_gone = false;              ///< someone deleted the comment: never posted again
     std::optional<std::string> pushed_body;
+    std::optional<std::string> topic;  ///< another plugin's comment; none: the builds' comment
 };
 
 struct PostRequest {
@@ -65,6 +68,22 @@ void record_post_pushed(soci::session& session, int64_t id, int64_t claimed_seq,
                         const std::string& remote_id, const std::string& body, int64_t now);
 /// The provider no longer has the comment (a person deleted it): it is not posted again.
 void mark_post_gone(soci::session& session, int64_t id, int64_t claimed_seq, int64_t now);
+
+struct PullRequestSection {
+    std::string provider;
+    std::string repository_key;
+    int64_t pr_number = 0;
+    std::string topic;
+    int64_t project_id = 0;
+    std::string markdown;  ///< empty: the project's section is removed
+};
+
+/// Writes (or, with empty Markdown, removes) the project's section.
+void write_section(soci::session& session, const PullRequestSection& section, int64_t now);
+/// The sections of a topic's comment, in project order.
+std::vector<PullRequestSection> topic_sections(soci::session& session, const std::string& provider,
+                                               const std::string& repository_key, int64_t pr_number,
+                                               const std::string& topic);
 
 /// Forgets the builds retention deleted; returns how many rows went.
 int64_t delete_pull_request_builds(soci::session& session, const std::vector<int64_t>& build_ids);

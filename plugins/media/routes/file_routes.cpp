@@ -3,6 +3,7 @@
 #include "content/media_content.hpp"
 #include "loupe/http/blob_response.hpp"
 #include "loupe/http/http_error.hpp"
+#include "loupe/text/html.hpp"
 
 namespace loupe::media {
 
@@ -14,33 +15,6 @@ std::vector<std::pair<std::string, std::string>> media_listener_headers() {
             {"Referrer-Policy", "no-referrer"},
             {"Cross-Origin-Resource-Policy", "cross-origin"}};
 }
-
-namespace {
-
-std::string html_escaped(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            default:
-                out += c;
-        }
-    }
-    return out;
-}
-
-}  // namespace
 
 void add_file_routes(Host& host, Listener& listener, const std::function<MediaUrls()>& urls) {
     listener.routes().add(Method::get, "/files/{fileToken}", AuthRequirement::none,
@@ -82,12 +56,19 @@ void add_file_routes(Host& host, Listener& listener, const std::function<MediaUr
                 throw HttpError::not_found("Media not found");
             }
             if (media->visibility != "public") {
-                throw HttpError::forbidden(
-                    "This media is shared with its team only: open it in Loupe");
+                // A team media is seen in the review page, behind sign-in and `view`: the link
+                // leads there (it tells nothing the link's holder could not follow to).
+                const auto project = host.identity().find_project(media->project_id);
+                if (!project) {
+                    throw HttpError::not_found("Media not found");
+                }
+                Response redirect = Response::text("", "text/plain", 302);
+                redirect.headers.emplace_back("Location", urls().team_page_url(*media, *project));
+                return redirect;
             }
             const auto& version = described_version(versions);
-            const auto file = html_escaped(urls().file_url(version));
-            const auto name = html_escaped(media->name);
+            const auto file = html_escape(urls().file_url(version));
+            const auto name = html_escape(media->name);
             const std::string embed = is_video_type(version.content_type)
                                           ? "<video controls src=\"" + file + "\"></video>"
                                           : "<img src=\"" + file + "\" alt=\"" + name + "\">";
@@ -100,7 +81,7 @@ void add_file_routes(Host& host, Listener& listener, const std::function<MediaUr
                 "max-width:100%;border:1px solid #d4d4d8;background:#fff}p{color:#52525b}"
                 "</style></head><body><main><h1>" +
                 name + (media->state ? " (" + *media->state + ")" : "") + "</h1>" +
-                (media->description ? "<p>" + html_escaped(*media->description) + "</p>" : "") +
+                (media->description ? "<p>" + html_escape(*media->description) + "</p>" : "") +
                 embed + "<p>Version " + std::to_string(version.number) +
                 "</p></main></body></html>";
             return Response::text(std::move(page), "text/html; charset=utf-8");

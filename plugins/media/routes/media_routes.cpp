@@ -125,8 +125,12 @@ std::optional<Project> upload_project(Identity& identity, Request& request) {
 class MediaRoutes {
 public:
     MediaRoutes(Host& host, const MediaSettings& settings, std::function<MediaUrls()> urls,
-                reviews::MediaComments* comments)
-        : host_(host), settings_(settings), urls_(std::move(urls)), comments_(comments) {}
+                reviews::MediaComments* comments, PullRequestMedia& pull_requests)
+        : host_(host),
+          settings_(settings),
+          urls_(std::move(urls)),
+          comments_(comments),
+          pull_requests_(pull_requests) {}
 
     void add() {
         auto& routes = host_.routes();
@@ -177,9 +181,10 @@ private:
         return *media;
     }
 
-    Json render(soci::session& session, const MediaRow& media,
+    /// The media described at `version_id` (else its newest uploaded version); `all` its versions,
+    /// newest first.
+    Json render(const MediaRow& media, const Project& project, const std::vector<VersionRow>& all,
                 std::optional<int64_t> version_id = std::nullopt) {
-        const auto all = media_versions(session, media.id);
         if (all.empty()) {
             throw HttpError::not_found(media_not_found);
         }
@@ -191,7 +196,12 @@ private:
                 }
             }
         }
-        return media_json(media, *described, all, urls_());
+        return media_json(media, project, *described, all, urls_());
+    }
+
+    Json render(soci::session& session, const MediaRow& media, const Project& project,
+                std::optional<int64_t> version_id = std::nullopt) {
+        return render(media, project, media_versions(session, media.id), version_id);
     }
 
     Response create(Request& request, const CreateInput& input) {
@@ -237,6 +247,9 @@ private:
             if (!versions.empty() && versions.front().blob_key == input.hash &&
                 versions.front().content_type == input.content_type) {
                 version = versions.front();  // the same bytes again: no new version
+                if (version.uploaded_at && media.pr_number) {
+                    pull_requests_.refresh(session, media.project_id, *media.pr_number);
+                }
                 return;
             }
             version = VersionRow{0,
@@ -267,8 +280,8 @@ private:
             }
         }
         auto session = host_.db().session();
-        return Response::json({{"media", render(*session, media, version.id)}, {"upload", upload}},
-                              201);
+        return Response::json(
+            {{"media", render(*session, media, project, version.id)}, {"upload", upload}}, 201);
     }
 
     /// Checks the received bytes and marks the version uploaded; 400 when they are missing or
@@ -302,7 +315,13 @@ private:
         version.width = sniffed->width;
         version.height = sniffed->height;
         version.uploaded_at = now_ms();
-        host_.db().transaction([&](soci::session& session) { mark_uploaded(session, version); });
+        host_.db().transaction([&](soci::session& session) {
+            mark_uploaded(session, version);
+            const auto media = find_media(session, version.media_id);
+            if (media && media->pr_number) {
+                pull_requests_.refresh(session, media->project_id, *media->pr_number);
+            }
+        });
     }
 
     Response finalize(Request& request) {
@@ -320,12 +339,14 @@ private:
             complete_upload(*newest);
         }
         auto session = host_.db().session();
-        return Response::json(render(*session, media_of(*session, request), newest->id));
+        return Response::json(render(*session, media_of(*session, request),
+                                     request.access().require_project(), newest->id));
     }
 
     Response show(Request& request) {
         auto session = host_.db().session();
-        return Response::json(render(*session, media_of(*session, request)));
+        return Response::json(
+            render(*session, media_of(*session, request), request.access().require_project()));
     }
 
     Response update(Request& request, const Json& body) {
@@ -364,7 +385,10 @@ private:
                 throw HttpError::conflict("Another media on this branch already has that name.");
             }
             update_media(session, media);
-            answer = render(session, media);
+            if (media.pr_number) {
+                pull_requests_.refresh(session, media.project_id, *media.pr_number);
+            }
+            answer = render(session, media, request.access().require_project());
         });
         return Response::json(answer);
     }
@@ -378,11 +402,14 @@ private:
         }
         host_.db().transaction([&](soci::session& session) {
             // The blobs stay: they may be shared, and the blob sweep removes the unreferenced.
-            const int64_t id = media_of(session, request).id;
+            const auto media = media_of(session, request);
             if (comments_ != nullptr) {
-                comments_->delete_media_comments(session, id);
+                comments_->delete_media_comments(session, media.id);
             }
-            delete_media(session, id);
+            delete_media(session, media.id);
+            if (media.pr_number) {
+                pull_requests_.refresh(session, media.project_id, *media.pr_number);
+            }
         });
         return Response::no_content();
     }
@@ -428,9 +455,16 @@ private:
         query.offset = pagination.offset();
         auto session = host_.db().session();
         auto [rows, total] = list_media(*session, query);
+        std::vector<int64_t> ids;
+        ids.reserve(rows.size());
+        for (const auto& media : rows) {
+            ids.push_back(media.id);
+        }
+        auto versions = versions_of_media(*session, ids);
+        const Project& project = request.access().require_project();
         Json results = Json::array();
         for (const auto& media : rows) {
-            results.push_back(render(*session, media));
+            results.push_back(render(media, project, versions[media.id]));
         }
         return Response::json(page_envelope(pagination, total, std::move(results)));
     }
@@ -439,6 +473,7 @@ private:
     const MediaSettings& settings_;
     std::function<MediaUrls()> urls_;
     reviews::MediaComments* comments_;
+    PullRequestMedia& pull_requests_;
 };
 
 }  // namespace
@@ -464,7 +499,7 @@ std::optional<reviews::MediaTarget> media_target(Host& host, Request& request) {
     if (!media) {
         return std::nullopt;
     }
-    reviews::MediaTarget target{media->id, std::nullopt};
+    reviews::MediaTarget target{media->id, media->name, std::nullopt};
     for (const auto& version : media_versions(*session, media->id)) {
         if (version.uploaded_at) {
             target.version_id = version.id;
@@ -475,9 +510,10 @@ std::optional<reviews::MediaTarget> media_target(Host& host, Request& request) {
 }
 
 void add_media_routes(Host& host, const MediaSettings& settings,
-                      const std::function<MediaUrls()>& urls, reviews::MediaComments* comments) {
+                      const std::function<MediaUrls()>& urls, reviews::MediaComments* comments,
+                      PullRequestMedia& pull_requests) {
     static std::list<MediaRoutes> all;  // plugins are never unloaded
-    all.emplace_back(host, settings, urls, comments).add();
+    all.emplace_back(host, settings, urls, comments, pull_requests).add();
 }
 
 }  // namespace loupe::media

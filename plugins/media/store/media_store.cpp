@@ -1,8 +1,10 @@
 #include "store/media_store.hpp"
 
 #include "loupe/db/dialect.hpp"
+#include "loupe/db/nullable.hpp"
 #include "loupe/db/query.hpp"
 #include "loupe/db/row_reader.hpp"
+#include "loupe/db/rows_for_ids.hpp"
 #include "loupe/json.hpp"
 
 namespace loupe::media {
@@ -124,19 +126,6 @@ bool staged_name_taken(soci::session& session, const MediaRow& media,
     return !select_media(session, query, "LIMIT 1").empty();
 }
 
-// A bound optional: its value, or NULL.
-template <typename T>
-struct Nullable {
-    T value{};
-    soci::indicator indicator = soci::i_null;
-    explicit Nullable(const std::optional<T>& optional) {
-        if (optional) {
-            value = *optional;
-            indicator = soci::i_ok;
-        }
-    }
-};
-
 int64_t insert_media(soci::session& session, const MediaRow& media) {
     Nullable state(media.state), description(media.description), branch(media.branch);
     Nullable pr(media.pr_number);
@@ -227,6 +216,21 @@ std::vector<VersionRow> media_versions(soci::session& session, int64_t media_id)
     for (const auto& row : rows) {
         versions.push_back(read_version(row));
     }
+    return versions;
+}
+
+std::map<int64_t, std::vector<VersionRow>> versions_of_media(
+    soci::session& session, const std::vector<int64_t>& media_ids) {
+    std::map<int64_t, std::vector<VersionRow>> versions;
+    for_each_row_of_ids(session,
+                        "SELECT id, media_id, number, blob_key, content_type, size_bytes, width, "
+                        "height, file_token, uploaded_at, created_at FROM media_versions WHERE "
+                        "media_id IN (SELECT CAST(value AS BIGINT) FROM {{json_rows:ids}}) ORDER "
+                        "BY media_id, number DESC",
+                        media_ids, [&](const soci::row& row) {
+                            auto version = read_version(row);
+                            versions[version.media_id].push_back(std::move(version));
+                        });
     return versions;
 }
 

@@ -5,6 +5,7 @@
 #include <soci/soci.h>
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -70,6 +71,9 @@ std::optional<VersionRow> find_uploaded_version(soci::session& session, const st
 
 /// Newest first.
 std::vector<VersionRow> media_versions(soci::session& session, int64_t media_id);
+/// The versions of each of `media_ids`, newest first (one statement for any number of media).
+std::map<int64_t, std::vector<VersionRow>> versions_of_media(soci::session& session,
+                                                             const std::vector<int64_t>& media_ids);
 int64_t insert_version(soci::session& session, const VersionRow& version);
 void mark_uploaded(soci::session& session, const VersionRow& version);
 

@@ -80,6 +80,17 @@ void subscribe_to_comments(Host& host, const NotificationSender& sender) {
                                    item.url = test_page_url(host, project, comment.test_public_id);
                                });
             });
+    host.events()
+        .subscriber("notifications.media_comments")
+        .on<reviews::MediaCommentCreated>(
+            [&host, &sender](const reviews::MediaCommentCreated& comment,
+                             const EventDelivery& delivery) {
+                record_comment(host, sender, delivery, comment, recipients_of(comment),
+                               [&](const Project& project, NotificationItem& item) {
+                                   item.media_name = comment.media_name;
+                                   item.url = media_page_url(host, project, comment.media_id);
+                               });
+            });
 }
 
 }  // namespace loupe::notifications

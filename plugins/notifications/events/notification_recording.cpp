@@ -27,6 +27,11 @@ std::string test_page_url(Host& host, const Project& project, const std::string&
            test_public_id;
 }
 
+std::string media_page_url(Host& host, const Project& project, int64_t media_id) {
+    return host.public_url() + "/" + project.account_slug + "/" + project.name + "/media/" +
+           std::to_string(media_id);
+}
+
 void record_for_recipients(Host& host, const NotificationSender& sender,
                            const EventDelivery& delivery, const Project& project,
                            NotificationItem item,

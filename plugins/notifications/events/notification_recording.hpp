@@ -21,6 +21,8 @@ std::string actor_name_of(Host& host, std::optional<int64_t> user_id);
 std::string build_page_url(Host& host, const Project& project, int64_t number);
 /// The page of the project's test `test_public_id`.
 std::string test_page_url(Host& host, const Project& project, const std::string& test_public_id);
+/// The page of the project's media `media_id` (the media plugin's).
+std::string media_page_url(Host& host, const Project& project, int64_t media_id);
 
 /// Records `item` (its kind set per recipient) for each of `recipients` (user id → kind) who
 /// still exists, can see `project` and has the kind enabled, and schedules their mail.

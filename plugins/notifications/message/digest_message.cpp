@@ -1,14 +1,17 @@
 #include "message/digest_message.hpp"
 
-#include "message/html_escape.hpp"
+#include "loupe/text/html.hpp"
 
 namespace loupe::notifications {
 namespace {
 
 std::string what_happened(const NotificationItem& item) {
-    const std::string where = item.test_name.empty()
-                                  ? item.project + " build #" + std::to_string(item.build_number)
-                                  : item.project + " test " + item.test_name;
+    std::string where = item.project + " build #" + std::to_string(item.build_number);
+    if (!item.test_name.empty()) {
+        where = item.project + " test " + item.test_name;
+    } else if (!item.media_name.empty()) {
+        where = item.project + " media " + item.media_name;
+    }
     if (item.kind == "test_comment") {
         return item.actor_name + " commented on " + where;
     }
@@ -49,6 +52,7 @@ Json to_payload(const NotificationItem& item) {
                 {"project", item.project},
                 {"buildNumber", item.build_number},
                 {"testName", item.test_name},
+                {"mediaName", item.media_name},
                 {"url", item.url},
                 {"body", item.body},
                 {"decision", item.decision}};
@@ -61,6 +65,7 @@ NotificationItem item_of_payload(const std::string& kind, const Json& payload) {
     item.project = payload.value("project", std::string());
     item.build_number = payload.value("buildNumber", int64_t{0});
     item.test_name = payload.value("testName", std::string());
+    item.media_name = payload.value("mediaName", std::string());
     item.url = payload.value("url", std::string());
     item.body = payload.value("body", std::string());
     item.decision = payload.value("decision", std::string());

@@ -17,7 +17,8 @@ struct NotificationItem {
     std::string actor_name;  ///< who wrote the comment, asked for the review or reviewed
     std::string project;     ///< "account/project"
     int64_t build_number = 0;
-    std::string test_name;  ///< a comment on a test: the test it is about (no build)
+    std::string test_name;   ///< a comment on a test: the test it is about (no build)
+    std::string media_name;  ///< a comment on a media: the media it is about (no build)
     std::string url;        ///< the page it points to
     std::string body;       ///< the comment's Markdown, as written (hostile); none for reviews
     std::string decision;   ///< build_review: approved | rejected; build_status: the conclusion

@@ -2,7 +2,7 @@
 
 #include <ctime>
 
-#include "message/html_escape.hpp"
+#include "loupe/text/html.hpp"
 
 namespace loupe::notifications {
 namespace {

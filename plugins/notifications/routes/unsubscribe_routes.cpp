@@ -1,5 +1,5 @@
 #include "loupe/http/http_error.hpp"
-#include "message/html_escape.hpp"
+#include "loupe/text/html.hpp"
 #include "message/unsubscribe_token.hpp"
 #include "routes/notification_kinds.hpp"
 #include "routes/routes.hpp"

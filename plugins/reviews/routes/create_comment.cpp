@@ -16,6 +16,9 @@
 namespace loupe::reviews {
 namespace {
 
+/// The latest moment a pin on a video may name, in seconds (a bound, not a real video length).
+constexpr double max_video_seconds = 1e7;
+
 struct CreateCommentInput {
     Json body;
     std::optional<std::string> thread_id;
@@ -24,8 +27,9 @@ struct CreateCommentInput {
     bool add_to_review = false;
 };
 
-// {type: "point", x, y} with numbers, or {type: "lines", from, to} with integers; the bounds
-// are business rules checked later.
+// {type: "point", x, y[, time]} with numbers, or {type: "lines", from, to} with integers; the
+// bounds are business rules checked later. `time` (seconds, >= 0) is the moment of a video a pin
+// on a media was placed at.
 Json read_anchor(JsonReader& reader) {
     const Json* anchor = reader.object("anchor", false);
     if (anchor == nullptr) {
@@ -36,8 +40,13 @@ Json read_anchor(JsonReader& reader) {
     if (type == "point") {
         auto x = fields.number("x", true, -1e308, 1e308);
         auto y = fields.number("y", true, -1e308, 1e308);
+        auto time = fields.number("time", false, 0, max_video_seconds);
         if (x && y) {
-            return Json{{"type", "point"}, {"x", *x}, {"y", *y}};
+            Json point{{"type", "point"}, {"x", *x}, {"y", *y}};
+            if (time) {
+                point["time"] = *time;
+            }
+            return point;
         }
     } else if (type == "lines") {
         auto from = fields.integer("from", true, INT64_MIN);
@@ -162,6 +171,9 @@ void add_create_route(Host& host, builds::BuildsService& builds, ReviewRecorder&
                 } else if (!place.build && (input.diff_id || !input.anchor.is_null())) {
                     throw HttpError::bad_request(
                         "A comment on a test cannot be anchored to a screenshot diff");
+                } else if (input.anchor.contains("time")) {
+                    throw HttpError::bad_request(
+                        "Only a pin on a media (a moment of its video) has a time");
                 }
                 Comment comment;
                 comment.public_id = new_comment_id();
@@ -194,7 +206,9 @@ void add_create_route(Host& host, builds::BuildsService& builds, ReviewRecorder&
                 }
                 subscribe_thread_by_default(session, root ? root->id : comment.id, place.user_id);
                 if (on_media) {
-                    return comment;  // no mail is sent about media comments yet
+                    recorder.media_comment_published(session, comment, place.subject.id,
+                                                     place.media_name);
+                    return comment;
                 }
                 if (!place.build) {
                     // Commenting on a test follows it, unless its follower chose otherwise.

@@ -382,7 +382,11 @@ export interface Comment {
   text: string;
   author: UserRef | null;
   screenshotDiffId: string | null;
-  anchor: { type: string; x?: number; y?: number } | null;
+  /** A point in fractions of the picture; `time`: on a media's video, the moment in seconds. */
+  anchor: { type: string; x?: number; y?: number; time?: number } | null;
+  /** The media it is posted on (a pin records the version its author saw), else null. */
+  mediaId?: string | null;
+  mediaVersionId?: string | null;
   pending: boolean;
   resolvedAt: string | null;
   editedAt: string | null;
@@ -549,6 +553,11 @@ export function buildPath(owner: string, project: string, number: number) {
   return `${projectPath(owner, project)}/builds/${number}`;
 }
 
+/** A media's comment endpoints (commentsAt). */
+export function mediaPath(mediaId: string) {
+  return `/v2/media/${enc(mediaId)}`;
+}
+
 export function testPath(owner: string, project: string, testId: string) {
   return `${projectPath(owner, project)}/tests/${enc(testId)}`;
 }
@@ -558,7 +567,7 @@ export interface NewCommentBody {
   body: string;
   threadId?: string;
   screenshotDiffId?: string;
-  anchor?: { type: "point"; x: number; y: number };
+  anchor?: { type: "point"; x: number; y: number; time?: number };
 }
 
 /** The comment endpoints of a place: a build (buildPath) or a test (testPath). */

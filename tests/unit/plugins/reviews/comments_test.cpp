@@ -130,6 +130,15 @@ TEST_CASE("anchors: a point on a diff, a range of lines, and their refusals") {
                    {"screenshotDiffId", f.changed_diff},
                    {"anchor", {{"type", "point"}, {"x", 1.01}, {"y", 0}}}}) ==
           std::pair{400, std::string("Comment anchor coordinates must be between 0 and 1")});
+    // A moment is a media's video's: a diff's pin has none, and a negative one is no moment.
+    CHECK(refused({{"body", "a"},
+                   {"screenshotDiffId", f.changed_diff},
+                   {"anchor", {{"type", "point"}, {"x", 0.5}, {"y", 0.5}, {"time", 1.5}}}}) ==
+          std::pair{400, std::string("Only a pin on a media (a moment of its video) has a time")});
+    CHECK(refused({{"body", "a"},
+                   {"screenshotDiffId", f.changed_diff},
+                   {"anchor", {{"type", "point"}, {"x", 0.5}, {"y", 0.5}, {"time", -1}}}})
+              .first == 400);
     CHECK(refused({{"body", "a"},
                    {"screenshotDiffId", f.changed_diff},
                    {"anchor", {{"type", "lines"}, {"from", 0}, {"to", 2}}}}) ==

@@ -18,6 +18,9 @@
 //                               diff and test it is pinned to, the users it mentions, its
 //                               rich-text document (hostile content: escape it wherever shown)
 //                               and, for a reply, the users who follow its thread
+//   test_comment.created        a comment on a test (not on one build) was posted
+//   media_comment.created       a comment on a media (the media plugin's) was posted: its
+//                               thread, the users it mentions, who follows the thread
 
 #include <cstdint>
 #include <optional>
@@ -97,6 +100,23 @@ struct TestCommentCreated {
     Json body;  ///< the rich-text document {"type": "doc", ...}, as stored
     std::vector<int64_t> thread_follower_ids;  ///< for a reply: who follows the thread
     std::vector<int64_t> test_follower_ids;    ///< who follows the test
+};
+
+/// A comment on a media was posted: its thread (a reply), the users it mentions and who follows
+/// the thread.
+struct MediaCommentCreated {
+    static constexpr const char* event_type = "media_comment.created";
+    static constexpr int event_version = 1;
+    int64_t comment_id = 0;
+    std::string public_id;  ///< "comment-…", as the API shows it
+    int64_t project_id = 0;
+    int64_t media_id = 0;
+    std::string media_name;  ///< the media's name, as uploaded
+    std::optional<int64_t> author_id;
+    std::optional<int64_t> thread_id;  ///< the thread's first comment, for a reply
+    std::vector<int64_t> mentioned_user_ids;
+    Json body;  ///< the rich-text document {"type": "doc", ...}, as stored
+    std::vector<int64_t> thread_follower_ids;  ///< for a reply: who follows the thread
 };
 
 inline std::string_view to_text(ReviewDecision decision) {
@@ -224,6 +244,31 @@ inline void from_json(const Json& json, TestCommentCreated& event) {
     event.body = json.value("body", Json());
     event.thread_follower_ids = field_or(json, "threadFollowerIds", std::vector<int64_t>{});
     event.test_follower_ids = field_or(json, "testFollowerIds", std::vector<int64_t>{});
+}
+
+inline void to_json(Json& json, const MediaCommentCreated& event) {
+    json = Json{{"commentId", event.comment_id},
+                {"publicId", event.public_id},
+                {"projectId", event.project_id},
+                {"mediaId", event.media_id},
+                {"mediaName", event.media_name},
+                {"authorId", optional_json(event.author_id)},
+                {"threadId", optional_json(event.thread_id)},
+                {"mentionedUserIds", event.mentioned_user_ids},
+                {"body", event.body},
+                {"threadFollowerIds", event.thread_follower_ids}};
+}
+inline void from_json(const Json& json, MediaCommentCreated& event) {
+    event.comment_id = json.at("commentId").get<int64_t>();
+    event.public_id = field_or<std::string>(json, "publicId", "");
+    event.project_id = json.at("projectId").get<int64_t>();
+    event.media_id = json.at("mediaId").get<int64_t>();
+    event.media_name = field_or<std::string>(json, "mediaName", "");
+    event.author_id = optional_field<int64_t>(json, "authorId");
+    event.thread_id = optional_field<int64_t>(json, "threadId");
+    event.mentioned_user_ids = field_or(json, "mentionedUserIds", std::vector<int64_t>{});
+    event.body = json.value("body", Json());
+    event.thread_follower_ids = field_or(json, "threadFollowerIds", std::vector<int64_t>{});
 }
 
 }  // namespace loupe::reviews

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 
 #include "loupe/auth/route_access.hpp"
 #include "loupe/host.hpp"
@@ -26,6 +27,7 @@ namespace loupe::reviews {
 /// The media a comment route names, once its guard let the caller in.
 struct MediaTarget {
     int64_t media_id = 0;
+    std::string name;  ///< the media's name, for notifications
     /// The version a new comment pins: the newest uploaded one (none while nothing is).
     std::optional<int64_t> version_id;
 };

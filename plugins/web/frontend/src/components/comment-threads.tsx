@@ -67,7 +67,7 @@ export function ThreadView({ thread, me, active, compact = false, where, onOpen,
           {thread.label}
         </button>
         <span class="muted small ellipsis">
-          {compact ? `${where} · ${thread.root.text}` : `${count} comment${count > 1 ? "s" : ""}${resolved ? " · resolved" : ""}`}
+          {compact ? `${where} · ${thread.root.text}` : `${count} comment${count > 1 ? "s" : ""}${where ? ` · ${where}` : ""}${resolved ? " · resolved" : ""}`}
         </span>
         <span class="toolbar-gap" />
         {compact ? (

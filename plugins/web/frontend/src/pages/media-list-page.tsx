@@ -4,7 +4,7 @@
 import { api, type Media, type Session } from "../api";
 import { groupMedia, type MediaGroup } from "../build/media-groups";
 import { SearchFilter, SelectFilter } from "../components/filter-bar";
-import { MediaPreview } from "../components/media-preview";
+import { isVideo, MediaPreview } from "../components/media-preview";
 import { Pagination } from "../components/pagination";
 import { ProjectFrame } from "../components/project-tabs";
 import { relativeTime } from "../format";
@@ -33,6 +33,8 @@ function MediaCard({ account, project, group }: { account: string; project: stri
           <a key={media.id} href={paths.mediaItem(account, project, media.id)} class="media-card-side">
             <MediaPreview file={media} name={`${media.name}${media.state ? ` (${media.state})` : ""}`} controls={false} />
             {media.state && <span class="tag">{media.state === "before" ? "Before" : "After"}</span>}
+            {/* No poster frame is made: the browser shows the first frame, marked as a video. */}
+            {isVideo(media.contentType) && <span class="media-card-play" aria-hidden="true">▶</span>}
           </a>
         ))}
       </div>

@@ -1,9 +1,11 @@
-// A media's page (`/{account}/{project}/media/{mediaId}`): the file at its newest version (or
-// the one chosen), a before/after slider when the other side of its pair exists, what it is
-// (where it was shared, its size and kind), its share link and Markdown, and its versions.
+// A media's page (`/{account}/{project}/media/{mediaId}`): the file at its newest version with
+// its pinned comment threads (or an older version, chosen), a before/after slider when the other
+// side of its pair exists, what it is (where it was shared, its size and kind), its share link
+// and Markdown, and its versions.
 import { useEffect, useState } from "preact/hooks";
 import { api, type Media, type MediaVersion, type Session } from "../api";
 import { counterpartOf } from "../build/media-groups";
+import { PinnedMedia } from "../components/media-pins";
 import { isVideo, MediaPreview } from "../components/media-preview";
 import { ProjectFrame } from "../components/project-tabs";
 import { fileSize, relativeTime } from "../format";
@@ -56,7 +58,12 @@ export function MediaPage({ session, account, project, mediaId }: Props) {
   const [other, setOther] = useState<Media | null>(null);
   const [shown, setShown] = useState<MediaVersion | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [canComment, setCanComment] = useState(false);
+  const withComments = session.plugins.includes("reviews");
 
+  useEffect(() => {
+    api.projectPermissions(account, project).then((held) => setCanComment(held.includes("review")), () => setCanComment(false));
+  }, [account, project]);
   useEffect(() => {
     api.media(mediaId).then(async (found) => {
       setMedia(found);
@@ -84,10 +91,21 @@ export function MediaPage({ session, account, project, mediaId }: Props) {
             <h2 class="media-title">
               {title} {media.status === "pending" && <span class="tag">Waiting for its upload</span>}
             </h2>
-            {pair ? (
-              <BeforeAfterSlider before={pair.before} after={pair.after} name={media.name} />
+            {current ? (
+              <>
+                <p class="small muted">Version {current.number}: pins are placed on the newest version.</p>
+                <MediaPreview file={current} name={title} />
+              </>
+            ) : withComments && media.status === "ready" ? (
+              <PinnedMedia session={session} mediaId={media.id} file={media} name={title} canComment={canComment} />
             ) : (
-              <MediaPreview file={current ?? media} name={title} />
+              <MediaPreview file={media} name={title} />
+            )}
+            {pair && (
+              <>
+                <h3 class="small-title">Before and after</h3>
+                <BeforeAfterSlider before={pair.before} after={pair.after} name={media.name} />
+              </>
             )}
             {other && (
               <p class="small">

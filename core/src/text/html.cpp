@@ -1,6 +1,6 @@
-#include "message/html_escape.hpp"
+#include "loupe/text/html.hpp"
 
-namespace loupe::notifications {
+namespace loupe {
 
 std::string html_escape(std::string_view text) {
     std::string escaped;
@@ -29,4 +29,4 @@ std::string html_escape(std::string_view text) {
     return escaped;
 }
 
-}  // namespace loupe::notifications
+}  // namespace loupe
