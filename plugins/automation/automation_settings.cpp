@@ -71,6 +71,7 @@ AutomationSettings read_automation_settings(const ConfigView& config) {
         throw std::runtime_error("plugins.automation.slack_api_url: expected an http(s) URL");
     }
     settings.slack_bot_token = std::string(trim(config.get_string("slack_bot_token", "")));
+    settings.secrets_key_file = std::string(trim(config.get_string("secrets_key_file", "")));
     settings.teams_webhooks = named_webhooks(config, "teams_webhook.");
     settings.discord_webhooks = named_webhooks(config, "discord_webhook.");
     std::vector<std::string> networks;

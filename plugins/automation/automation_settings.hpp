@@ -13,6 +13,9 @@
 //                       although they are not public: by default a webhook only reaches public
 //                       addresses, never loopback, private, link-local (cloud metadata) or other
 //                       special ones (loupe/http/address_policy.hpp)
+//   secrets_key_file    the key the teams' chat secrets are sealed with (64 hex digits; default
+//                       {data.dir}/automation-secrets.key, created on first start): the same
+//                       file on every instance
 //   max_attempts        deliveries of one action before it is marked failed (default 5)
 //   timeout_ms          the longest one delivery may take (default 10000)
 
@@ -31,7 +34,8 @@ struct AutomationSettings {
     std::string slack_bot_token;
     std::map<std::string, std::string> teams_webhooks;    ///< id → URL
     std::map<std::string, std::string> discord_webhooks;  ///< id → URL
-    AddressPolicy webhook_addresses;                      ///< where sendWebhook may connect
+    AddressPolicy webhook_addresses;  ///< where sendWebhook and teams' webhooks may connect
+    std::string secrets_key_file;     ///< empty: {data.dir}/automation-secrets.key
     int max_attempts = 5;
     int64_t timeout_ms = 10'000;
 };

@@ -9,8 +9,10 @@
 #include "actions/action_delivery.hpp"
 #include "automation_settings.hpp"
 #include "loupe/builds/builds_service.hpp"
+#include "loupe/crypto/sealed_box.hpp"
 #include "loupe/host.hpp"
 #include "loupe/http/api_description.hpp"
+#include "routes/chat_target_routes.hpp"
 #include "routes/rule_routes.hpp"
 #include "rules/rule_trigger.hpp"
 #include "store/automation_migrations.hpp"
@@ -23,6 +25,7 @@ using namespace loupe::automation;
 // Plugins are never unloaded: what install() creates lives for the process.
 struct AutomationPlugin {
     AutomationSettings settings;
+    std::unique_ptr<ChatTargets> targets;
     std::unique_ptr<ActionDelivery> delivery;
 };
 
@@ -31,8 +34,17 @@ void install(Host& host) {
     static AutomationPlugin plugin;
     plugin.settings = read_automation_settings(host.config());
     add_automation_migrations(host.migrations());
-    add_rule_routes(host, plugin.settings);
-    plugin.delivery = std::make_unique<ActionDelivery>(host, plugin.settings);
+    // The key the teams' chat secrets are sealed with: the operator's file, else one made in
+    // the data folder (a single instance's; several instances must share a configured file).
+    const std::string key_file =
+        plugin.settings.secrets_key_file.empty()
+            ? host.global_config().get_string("data.dir", "./data") + "/automation-secrets.key"
+            : plugin.settings.secrets_key_file;
+    plugin.targets =
+        std::make_unique<ChatTargets>(plugin.settings, crypto::load_or_create_key_file(key_file));
+    add_rule_routes(host, plugin.settings, *plugin.targets);
+    add_chat_target_routes(host, plugin.settings, *plugin.targets);
+    plugin.delivery = std::make_unique<ActionDelivery>(host, plugin.settings, *plugin.targets);
     plugin.delivery->install();
     auto& builds = host.services().require<builds::BuildsService>();
     add_run_routes(host, builds, *plugin.delivery);

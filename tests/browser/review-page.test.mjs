@@ -90,7 +90,7 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
       let body = "";
       request.on("data", (chunk) => (body += chunk));
       request.on("end", () => {
-        slackPosts.push({ path: request.url, body: JSON.parse(body || "{}") });
+        slackPosts.push({ path: request.url, body: JSON.parse(body || "{}"), authorization: request.headers.authorization });
         response.setHeader("Content-Type", "application/json");
         response.end(JSON.stringify({ ok: true }));
       });
@@ -848,6 +848,39 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     assert.equal(history.body.results[0].actions[0].status, "success");
     await card.getByRole("button", { name: "Deactivate" }).click();
     await card.getByText("inactive").waitFor();
+  });
+
+  test("the team's settings page registers a Slack bot token for its rules: sealed, never shown again, and used", { skip: !available("automation") && "the automation plugin is not built" }, async () => {
+    await page.goto(`${server.url}/default/settings`);
+    const section = page.getByRole("region", { name: "Chat services" });
+    await section.getByText("The team has registered no chat service.").waitFor();
+    await section.getByText(/Also configured on the server: Slack/).waitFor();
+    await section.getByRole("combobox", { name: "Service" }).selectOption("slack");
+    await section.getByRole("textbox", { name: "Bot token" }).fill("xoxb-team-browser-token");
+    await section.getByRole("button", { name: "Save" }).click();
+    const registered = section.getByRole("list", { name: "Registered chat services" });
+    await registered.getByText("Slack bot token").waitFor();
+    await registered.getByText("…oken").waitFor();
+    assert.equal(await section.getByRole("textbox", { name: "Bot token" }).inputValue(), "", "the form forgets the secret");
+    assert.ok(!(await page.content()).includes("xoxb-team-browser-token"), "the token is not shown again");
+    if (process.env.LOUPE_SCREENSHOT_DIR) await section.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "chat-services.png") });
+    // The team's token wins over the operator's: a rule's test message carries it.
+    const created = await server.api("POST", "projects/default/default/automation-rules", {
+      token: server.personalAccessToken,
+      body: { name: "Team Slack", events: ["build.completed"], actions: [{ type: "sendSlackMessage", payload: { name: "team" } }] },
+    });
+    assert.equal(created.status, 201, created.text);
+    const before = slackPosts.length;
+    const tested = await server.api("POST", `_loupe/projects/default/default/automation-rules/${created.body.id}/test`, { token: server.personalAccessToken });
+    assert.ok(tested.status < 300, tested.text);
+    for (const deadline = Date.now() + 15_000; slackPosts.length === before && Date.now() < deadline;) {
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    const history = await server.api("GET", `_loupe/projects/default/default/automation-rules/${created.body.id}/runs`, { token: server.personalAccessToken });
+    assert.equal(slackPosts.at(-1).authorization, "Bearer xoxb-team-browser-token", history.text);
+    await section.getByRole("button", { name: "Remove slack bot" }).click();
+    await section.getByText("The team has registered no chat service.").waitFor();
+    await server.api("POST", `projects/default/default/automation-rules/${created.body.id}/deactivate`, { token: server.personalAccessToken });
   });
 
   test("the settings page makes a personal access token, shown once, that works until revoked", async () => {

@@ -44,8 +44,9 @@ Outcome judge(const HttpResponse& response, bool slack) {
 
 }  // namespace
 
-ActionDelivery::ActionDelivery(Host& host, const AutomationSettings& settings)
-    : host_(host), settings_(settings) {}
+ActionDelivery::ActionDelivery(Host& host, const AutomationSettings& settings,
+                               const ChatTargets& targets)
+    : host_(host), settings_(settings), targets_(targets) {}
 
 void ActionDelivery::install() {
     host_.jobs().handle(
@@ -74,13 +75,21 @@ void ActionDelivery::deliver(const Job& job) const {
     const int64_t id = job.payload.value("actionRunId", int64_t{0});
     std::optional<ActionRun> run;
     std::string secret;
+    TargetSecret chat;  // Slack: the bot token; Teams, Discord: the webhook URL
     {
         auto session = host_.db().session();
         run = find_action_run(*session, id);
         if (!run || run->status != "pending")
             return;  // delivered, or failed for good
-        if (run->action == "sendWebhook")
+        if (run->action == "sendWebhook") {
             secret = rule_secret(*session, run->rule_id);
+        } else if (run->action == "sendSlackMessage") {
+            chat = targets_.slack_token(*session, run->account_id);
+        } else {
+            chat = targets_.webhook_url(*session, run->account_id,
+                                        run->action == "sendMsTeamsMessage" ? "teams" : "discord",
+                                        run->target.value("webhookId", ""));
+        }
     }
 
     HttpRequest request;
@@ -90,8 +99,10 @@ void ActionDelivery::deliver(const Job& job) const {
     const bool slack = run->action == "sendSlackMessage";
     Outcome outcome;
     if (slack) {
-        request.url = settings_.slack_api_url + "/chat.postMessage";
-        headers.emplace_back("Authorization", "Bearer " + settings_.slack_bot_token);
+        if (chat.value) {
+            request.url = settings_.slack_api_url + "/chat.postMessage";
+            headers.emplace_back("Authorization", "Bearer " + *chat.value);
+        }
     } else if (run->action == "sendWebhook") {
         request.url = run->target.value("url", "");
         const int64_t timestamp = now_ms() / 1000;
@@ -100,14 +111,13 @@ void ActionDelivery::deliver(const Job& job) const {
         headers.emplace_back("webhook-signature",
                              webhook_signature(secret, run->idempotency_key, timestamp, body));
     } else {
-        const auto& hooks = run->action == "sendMsTeamsMessage" ? settings_.teams_webhooks
-                                                                : settings_.discord_webhooks;
-        const auto hook = hooks.find(run->target.value("webhookId", ""));
-        if (hook != hooks.end())
-            request.url = hook->second;
+        request.url = chat.value.value_or("");
     }
     if (request.url.empty()) {
-        outcome.error = "the action's target is no longer configured on this server";
+        outcome.error = chat.error.empty()
+                            ? "the action's target is no longer configured for this team nor on "
+                              "this server"
+                            : chat.error;
     } else {
         request.headers = std::move(headers);
         request.body = body;
@@ -117,8 +127,10 @@ void ActionDelivery::deliver(const Job& job) const {
         options.deadline = deadline_in(std::chrono::milliseconds(settings_.timeout_ms));
         options.idempotent = false;  // the job queue retries; one post per attempt
         options.max_response_bytes = 64 * 1024;
-        if (run->action == "sendWebhook") {
-            options.address_policy = &settings_.webhook_addresses;  // a URL a user typed
+        // A URL a user typed (a rule's webhook, a team's Teams or Discord webhook) reaches public
+        // addresses only; the Slack API is the operator's (a team gives only its token).
+        if (run->action == "sendWebhook" || (chat.from_account && !slack)) {
+            options.address_policy = &settings_.webhook_addresses;
         }
         try {
             outcome = judge(http_.send(request, options), slack);

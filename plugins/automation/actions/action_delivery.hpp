@@ -13,6 +13,7 @@
 #include "automation_settings.hpp"
 #include "loupe/host.hpp"
 #include "loupe/http/http_client.hpp"
+#include "targets/chat_targets.hpp"
 
 namespace loupe::automation {
 
@@ -20,7 +21,7 @@ inline constexpr const char* deliver_job_kind = "automation.deliver";
 
 class ActionDelivery {
 public:
-    ActionDelivery(Host& host, const AutomationSettings& settings);
+    ActionDelivery(Host& host, const AutomationSettings& settings, const ChatTargets& targets);
     /// Registers the job kind (install() only).
     void install();
     /// Queues the delivery of an action run in the caller's transaction; returns the job id.
@@ -31,6 +32,7 @@ private:
 
     Host& host_;
     const AutomationSettings& settings_;
+    const ChatTargets& targets_;
     HttpClient http_;
 };
 

@@ -48,9 +48,18 @@ int64_t rule_id_of(Request& request) {
     return *id;
 }
 
+/// 400 for an action naming a chat service the project's team cannot post to.
+void check_targets_of(soci::session& session, const ChatTargets& targets, const Project& project,
+                      const RuleDefinition& definition) {
+    check_chat_targets(definition, [&](const std::string& kind, const std::string& name) {
+        return kind == "slack" ? targets.has_slack(session, project.account_id)
+                               : targets.has_webhook(session, project.account_id, kind, name);
+    });
+}
+
 }  // namespace
 
-void add_rule_routes(Host& host, const AutomationSettings& settings) {
+void add_rule_routes(Host& host, const AutomationSettings& settings, const ChatTargets& targets) {
     auto& database = host.db();
     const std::string path = rules_path;
     host.routes().add_validated(
@@ -73,10 +82,11 @@ void add_rule_routes(Host& host, const AutomationSettings& settings) {
         [&settings](Request& request) {
             return read_rule_definition(object_body(request), settings);
         },
-        [&database](Request& request, const RuleDefinition& definition) {
+        [&database, &targets](Request& request, const RuleDefinition& definition) {
             const Project& project = request.access().require_project();
             const std::string secret = new_webhook_secret();
             const auto rule = database.transaction([&](soci::session& session) {
+                check_targets_of(session, targets, project, definition);
                 const int64_t id = insert_rule(session, project.id, definition, secret, now_ms());
                 return find_rule(session, project.id, id);
             });
@@ -100,10 +110,12 @@ void add_rule_routes(Host& host, const AutomationSettings& settings) {
         [&settings](Request& request) {
             return read_rule_definition(object_body(request), settings);
         },
-        [&database](Request& request, const RuleDefinition& definition) {
+        [&database, &targets](Request& request, const RuleDefinition& definition) {
             const int64_t id = rule_id_of(request);
-            const int64_t project_id = request.access().require_project().id;
+            const Project& project = request.access().require_project();
+            const int64_t project_id = project.id;
             const auto rule = database.transaction([&](soci::session& session) {
+                check_targets_of(session, targets, project, definition);
                 return update_rule(session, project_id, id, definition, now_ms())
                            ? find_rule(session, project_id, id)
                            : std::nullopt;

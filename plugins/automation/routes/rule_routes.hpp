@@ -14,10 +14,11 @@
 #include "automation_settings.hpp"
 #include "loupe/builds/builds_service.hpp"
 #include "loupe/host.hpp"
+#include "targets/chat_targets.hpp"
 
 namespace loupe::automation {
 
-void add_rule_routes(Host& host, const AutomationSettings& settings);
+void add_rule_routes(Host& host, const AutomationSettings& settings, const ChatTargets& targets);
 void add_run_routes(Host& host, builds::BuildsService& builds, const ActionDelivery& delivery);
 
 }  // namespace loupe::automation

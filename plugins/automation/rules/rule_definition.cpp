@@ -97,11 +97,6 @@ Json resolve_action(const Json& action, const AutomationSettings& settings, Vali
         if (slack_id.empty() && name.empty() && payload_json->contains("name")) {
             payload.issue("name", "Too small: expected string to have >=1 characters");
         }
-        if (settings.slack_bot_token.empty()) {
-            reader.issue("type",
-                         "Slack is not configured on this server "
-                         "(plugins.automation.slack_bot_token)");
-        }
         return Json{{"action", *type}, {"actionPayload", {{"slackId", slack_id}, {"name", name}}}};
     }
     if (*type == "sendWebhook") {
@@ -115,17 +110,34 @@ Json resolve_action(const Json& action, const AutomationSettings& settings, Vali
         }
         return Json{{"action", *type}, {"actionPayload", {{"url", url}}}};
     }
-    const bool teams = *type == "sendMsTeamsMessage";
     const std::string webhook_id = payload_text(payload, "webhookId", true);
-    const auto& hooks = teams ? settings.teams_webhooks : settings.discord_webhooks;
-    if (payload_json->contains("webhookId") && !hooks.contains(webhook_id)) {
-        payload.issue("webhookId", std::string("No ") + (teams ? "Microsoft Teams" : "Discord") +
-                                       " webhook is configured with this id");
-    }
     return Json{{"action", *type}, {"actionPayload", {{"webhookId", webhook_id}}}};
 }
 
 }  // namespace
+
+void check_chat_targets(const RuleDefinition& rule, const ChatTargetCheck& available) {
+    Validation validation;
+    for (std::size_t i = 0; i < rule.actions.size(); ++i) {
+        const Json& action = rule.actions[i];
+        const auto type = action.value("action", std::string());
+        const std::string path = "actions." + std::to_string(i);
+        if (type == "sendSlackMessage" && !available("slack", "")) {
+            validation.add(path + ".type",
+                           "Slack is not configured for this team (its chat services) nor on this "
+                           "server (plugins.automation.slack_bot_token)");
+        } else if (type == "sendMsTeamsMessage" || type == "sendDiscordMessage") {
+            const bool teams = type == "sendMsTeamsMessage";
+            const auto id = action["actionPayload"].value("webhookId", std::string());
+            if (!available(teams ? "teams" : "discord", id)) {
+                validation.add(path + ".payload.webhookId",
+                               std::string("No ") + (teams ? "Microsoft Teams" : "Discord") +
+                                   " webhook is configured with this id");
+            }
+        }
+    }
+    validation.throw_if_any();
+}
 
 RuleDefinition read_rule_definition(const Json& body, const AutomationSettings& settings) {
     Validation validation;

@@ -6,10 +6,11 @@
 // around either), and at least one action. Actions are stored resolved, as
 // {"action": type, "actionPayload": {...}}:
 //   sendSlackMessage    {slackId, name}: the channel by id when given, else by name
-//   sendMsTeamsMessage  {webhookId}: a Teams webhook the operator configured
-//   sendDiscordMessage  {webhookId}: a Discord webhook the operator configured
+//   sendMsTeamsMessage  {webhookId}: a Teams webhook of the team's, or the operator's
+//   sendDiscordMessage  {webhookId}: a Discord webhook of the team's, or the operator's
 //   sendWebhook         {url}: Loupe's own, a JSON POST signed the Standard Webhooks way
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -27,5 +28,11 @@ struct RuleDefinition {
 
 /// Reads and validates a rule's definition; throws HttpError 400 listing every issue.
 RuleDefinition read_rule_definition(const Json& body, const AutomationSettings& settings);
+
+/// Whether the rule's team may post to a chat service: (kind slack | teams | discord, the
+/// webhook's name; empty for Slack).
+using ChatTargetCheck = std::function<bool(const std::string& kind, const std::string& name)>;
+/// Throws HttpError 400 naming each action whose chat service is not configured for the team.
+void check_chat_targets(const RuleDefinition& rule, const ChatTargetCheck& available);
 
 }  // namespace loupe::automation

@@ -51,6 +51,23 @@ CREATE TABLE automation_action_runs (
   UNIQUE (run_id, action_index)
 )
 )SQL");
+    // The chat services a team's administrators register for its rules: one Slack bot token
+    // (name "bot"), Teams and Discord webhooks by name. The secret is sealed (AES-256-GCM with
+    // the plugin's key file); `hint` is its last characters, to recognise it.
+    migrations.add(2, "chat targets of accounts", R"SQL(
+CREATE TABLE automation_chat_targets (
+  id {{id}},
+  account_id BIGINT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL CHECK (kind IN ('slack', 'teams', 'discord')),
+  name TEXT NOT NULL,
+  sealed_secret TEXT NOT NULL,
+  hint TEXT NOT NULL,
+  created_by BIGINT,
+  created_at BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL,
+  UNIQUE (account_id, kind, name)
+)
+)SQL");
 }
 
 }  // namespace loupe::automation

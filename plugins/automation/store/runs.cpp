@@ -45,17 +45,20 @@ void set_action_job(soci::session& session, int64_t action_run_id, int64_t job_i
 
 std::optional<ActionRun> find_action_run(soci::session& session, int64_t action_run_id) {
     soci::rowset<soci::row> rows =
-        (session.prepare << "SELECT a.id AS id, r.rule_id AS rule_id, a.action AS action, "
-                            "a.target AS target, a.message AS message, a.idempotency_key AS "
-                            "idempotency_key, a.status AS status, a.attempts AS attempts FROM "
-                            "automation_action_runs a JOIN automation_runs r ON r.id = a.run_id "
-                            "WHERE a.id = :id",
+        (session.prepare << "SELECT a.id AS id, r.rule_id AS rule_id, p.account_id AS "
+                            "account_id, a.action AS action, a.target AS target, a.message AS "
+                            "message, a.idempotency_key AS idempotency_key, a.status AS status, "
+                            "a.attempts AS attempts FROM automation_action_runs a JOIN "
+                            "automation_runs r ON r.id = a.run_id JOIN automation_rules ru ON "
+                            "ru.id = r.rule_id JOIN projects p ON p.id = ru.project_id WHERE a.id "
+                            "= :id",
          soci::use(action_run_id));
     for (const auto& row : rows) {
         const RowReader reader(row);
         ActionRun run;
         run.id = reader.int64("id");
         run.rule_id = reader.int64("rule_id");
+        run.account_id = reader.int64("account_id");
         run.action = reader.text("action");
         run.target = reader.json("target");
         run.message = reader.json("message");

@@ -39,6 +39,7 @@ void set_action_job(soci::session& session, int64_t action_run_id, int64_t job_i
 struct ActionRun {
     int64_t id = 0;
     int64_t rule_id = 0;
+    int64_t account_id = 0;  ///< the account of the rule's project (whose chat targets it uses)
     std::string action;
     Json target;
     Json message;

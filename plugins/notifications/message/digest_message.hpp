@@ -19,9 +19,9 @@ struct NotificationItem {
     int64_t build_number = 0;
     std::string test_name;   ///< a comment on a test: the test it is about (no build)
     std::string media_name;  ///< a comment on a media: the media it is about (no build)
-    std::string url;        ///< the page it points to
-    std::string body;       ///< the comment's Markdown, as written (hostile); none for reviews
-    std::string decision;   ///< build_review: approved | rejected; build_status: the conclusion
+    std::string url;         ///< the page it points to
+    std::string body;        ///< the comment's Markdown, as written (hostile); none for reviews
+    std::string decision;    ///< build_review: approved | rejected; build_status: the conclusion
 };
 
 Json to_payload(const NotificationItem& item);

@@ -195,6 +195,21 @@ export interface TeamInvite {
   inviteLink?: string;
 }
 
+/** A chat service a team registered for its automation rules (its secret is never answered). */
+export interface ChatTarget {
+  kind: "slack" | "teams" | "discord";
+  name: string;
+  /** The secret's last characters. */
+  hint: string;
+  updatedAt: string;
+}
+
+export interface ChatTargets {
+  targets: ChatTarget[];
+  /** The operator's, by name only. */
+  server: { slack: boolean; teams: string[]; discord: string[] };
+}
+
 export interface TeamDomain {
   domain: string;
   createdAt: string;
@@ -644,6 +659,11 @@ export const api = {
     request<TeamDomain>("POST", `/v2/accounts/${enc(account)}/domains`, { body: { domain } }),
   removeDomain: (account: string, domain: string) =>
     request<void>("DELETE", `/v2/accounts/${enc(account)}/domains/${enc(domain)}`),
+  chatTargets: (account: string) => request<ChatTargets>("GET", `/_loupe/accounts/${enc(account)}/chat-targets`),
+  saveChatTarget: (account: string, kind: string, name: string, secret: string) =>
+    request<ChatTarget>("PUT", `/_loupe/accounts/${enc(account)}/chat-targets/${enc(kind)}/${enc(name)}`, { body: { secret } }),
+  deleteChatTarget: (account: string, kind: string, name: string) =>
+    request<void>("DELETE", `/_loupe/accounts/${enc(account)}/chat-targets/${enc(kind)}/${enc(name)}`),
   accountAudit: (account: string) =>
     request<Page<AuditEntry>>("GET", `/_loupe/accounts/${enc(account)}/audit?perPage=20`),
   accountProjects: (account: string) =>

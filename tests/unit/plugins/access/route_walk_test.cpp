@@ -118,6 +118,12 @@ const std::map<std::string, std::string> oauth_refused_routes = {
     {"DELETE /_loupe/sessions/{sessionId}", "browser sessions are the person's"},
     {"POST /_loupe/sessions/sign-out-others", "browser sessions are the person's"},
     {"GET /_loupe/oauth/grants", "an application does not see the person's other grants"},
+    {"GET /_loupe/accounts/{accountSlug}/chat-targets",
+     "a team's chat secrets are managed by its administrators, not by applications"},
+    {"PUT /_loupe/accounts/{accountSlug}/chat-targets/{kind}/{name}",
+     "a team's chat secrets are managed by its administrators, not by applications"},
+    {"DELETE /_loupe/accounts/{accountSlug}/chat-targets/{kind}/{name}",
+     "a team's chat secrets are managed by its administrators, not by applications"},
     {"DELETE /_loupe/oauth/grants/{grantId}", "ended by the person (or `argos logout`)"},
 };
 
@@ -203,6 +209,9 @@ Sample sample_for(const std::string& route, const Objects& o) {
     if (route == "POST /projects/{owner}/{project}/automation-rules" ||
         route == "PUT /projects/{owner}/{project}/automation-rules/{ruleId}") {
         return {"", automation_rule()};
+    }
+    if (route == "PUT /_loupe/accounts/{accountSlug}/chat-targets/{kind}/{name}") {
+        return {"", {{"secret", "https://discord.example/api/webhooks/1/walk"}}};
     }
     if (route == "POST /deployments") {
         return {"", deployment_body({{"index.html", "<p>walk</p>"}}, "walk")};
@@ -422,6 +431,9 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
         {"ruleId", "1"},
         // A project token's id: the guard refuses before the token is looked up.
         {"tokenId", "1"},
+        // A team's chat target: the guard refuses before the path is read.
+        {"kind", "discord"},
+        {"name", "ops"},
     };
 
     // Carol's browser session (the review page), with its CSRF token.

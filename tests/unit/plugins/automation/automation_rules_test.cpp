@@ -122,8 +122,11 @@ private:
         if (body.is_discarded()) {
             problem = "not JSON";
         } else if (request.target == "/slack/api/chat.postMessage") {
-            problem = request.headers.count("authorization") == 0 ||
-                              request.headers.at("authorization") != "Bearer xoxb-automation"
+            // The operator's bot token, or the team's (registered in the test).
+            const auto token = request.headers.count("authorization") == 0
+                                   ? std::string()
+                                   : request.headers.at("authorization");
+            problem = token != "Bearer xoxb-automation" && token != "Bearer xoxb-team-token"
                           ? "slack token"
                           : slack_shape_problem(body);
             if (problem.empty())
@@ -134,7 +137,7 @@ private:
             problem = teams_shape_problem(body);
             if (problem.empty())
                 return {202, {}, "1"};
-        } else if (request.target == "/discord/hook") {
+        } else if (request.target == "/discord/hook" || request.target == "/discord/team-hook") {
             problem = discord_shape_problem(body);
             if (problem.empty())
                 return {204, {}, ""};
@@ -272,11 +275,21 @@ TEST_CASE("automation rules: the Argos API creates, lists, reads, replaces and d
                       server.personal_token());
         REQUIRE(refused.status == 400);
         const std::string details = refused.json()["details"].dump();
-        for (const char* field : {"name", "events.0", "conditions.0.value",
-                                  "actions.0.payload.webhookId", "actions.1.payload.url"}) {
+        for (const char* field :
+             {"name", "events.0", "conditions.0.value", "actions.1.payload.url"}) {
             CHECK_MESSAGE(details.find(std::string("\"") + field + " is") != std::string::npos,
                           field, " in ", details);
         }
+        // A well-formed rule naming a chat webhook neither the team nor the operator has.
+        const auto unknown_hook = http_json(
+            "POST", rules_url(server),
+            {{"name", "Unknown hook"},
+             {"events", {"build.completed"}},
+             {"actions", {{{"type", "sendDiscordMessage"}, {"payload", {{"webhookId", "nope"}}}}}}},
+            server.personal_token());
+        REQUIRE(unknown_hook.status == 400);
+        CHECK(unknown_hook.json()["details"][0]["message"] ==
+              "actions.0.payload.webhookId is No Discord webhook is configured with this id");
         CHECK(http_get(rules_url(server) + "/99999", server.personal_token()).status == 404);
         CHECK(http_get(rules_url(server) + "/abc", server.personal_token()).status == 404);
         CHECK(http_get(rules_url(server) + "?active=maybe", server.personal_token()).status == 400);
@@ -519,4 +532,89 @@ TEST_CASE("automation rules: a webhook never reaches a private address unless al
     CHECK(action["status"] == "failed");
     CHECK(action["attempts"] == 1);
     CHECK(action["error"].get<std::string>().find("loopback address") != std::string::npos);
+}
+
+TEST_CASE("automation rules: a team's own chat services, their secrets sealed at rest") {
+    auto& server = automation_server();
+    const std::string targets = server.base_url() + "/v2/_loupe/accounts/default/chat-targets";
+    const std::string hook_url = receivers().url() + "/discord/team-hook";
+    const auto saved = http_json("PUT", targets + "/discord/team-ops", {{"secret", hook_url}},
+                                 server.personal_token());
+    REQUIRE_MESSAGE(saved.status == 200, saved.body);
+    CHECK(saved.json()["kind"] == "discord");
+    CHECK(saved.json()["name"] == "team-ops");
+    CHECK(saved.json()["hint"] == "…hook");
+    REQUIRE(http_json("PUT", targets + "/slack/bot", {{"secret", "xoxb-team-token"}},
+                      server.personal_token())
+                .status == 200);
+
+    // Listed without their secrets, beside the names of the operator's.
+    const auto listed = http_get(targets, server.personal_token());
+    REQUIRE(listed.status == 200);
+    CHECK(listed.body.find("team-hook") == std::string::npos);
+    CHECK(listed.body.find("xoxb-team-token") == std::string::npos);
+    CHECK(listed.json()["targets"].size() == 2);
+    CHECK(listed.json()["server"]["discord"] == json::array({"ops"}));
+    CHECK(listed.json()["server"]["slack"] == true);
+    // Sealed in the database: neither the URL nor the token is there in clear.
+    CHECK(count_rows(server,
+                     "SELECT COUNT(*) FROM automation_chat_targets WHERE sealed_secret "
+                     "LIKE '%team-hook%' OR sealed_secret LIKE '%xoxb%'") == 0);
+    CHECK(count_rows(server,
+                     "SELECT COUNT(*) FROM automation_chat_targets WHERE sealed_secret "
+                     "LIKE 'v1.%'") == 2);
+
+    // Refused: a webhook of a private address the operator did not allow, a bad kind or name.
+    const auto private_hook =
+        http_json("PUT", targets + "/teams/internal", {{"secret", "http://10.1.2.3/hook"}},
+                  server.personal_token());
+    CHECK(private_hook.status == 400);
+    CHECK(private_hook.body.find("webhook_allowed_networks") != std::string::npos);
+    CHECK(
+        http_json("PUT", targets + "/email/x", {{"secret", "a"}}, server.personal_token()).status ==
+        400);
+    CHECK(
+        http_json("PUT", targets + "/slack/other", {{"secret", "xoxb-1"}}, server.personal_token())
+            .status == 400);
+    CHECK(http_json("PUT", targets + "/discord/team-ops", {{"secret", "not a url"}},
+                    server.personal_token())
+              .status == 400);
+
+    // A rule of the team posts through them: Discord by the team's webhook, Slack with the
+    // team's token (it wins over the operator's).
+    const std::string name = "team-targets";
+    const json rule = create_rule(
+        server, {{"name", "The team's own"},
+                 {"events", {"build.completed"}},
+                 {"conditions", {{{"type", "build-name"}, {"value", name}}}},
+                 {"actions",
+                  {{{"type", "sendDiscordMessage"}, {"payload", {{"webhookId", "team-ops"}}}},
+                   {{"type", "sendSlackMessage"},
+                    {"payload", {{"slackId", "C0TEAM"}, {"name", "team"}}}}}}});
+    const int64_t number = conclude_build(server, name, "feature", std::nullopt, '7');
+    const std::string headline = "Build #" + std::to_string(number) + " (" + name + ")";
+    CHECK(receivers().bodies("/discord/team-hook", headline).size() == 1);
+    int team_token_posts = 0;
+    for (const auto& request : receivers().received("/slack/api/chat.postMessage")) {
+        if (request.body.find(headline) != std::string::npos) {
+            team_token_posts += request.headers.at("authorization") == "Bearer xoxb-team-token";
+        }
+    }
+    CHECK(team_token_posts == 1);
+
+    // Removed: rules can no longer name it, and removing it again is a 404.
+    CHECK(http_json("DELETE", targets + "/discord/team-ops", json(), server.personal_token())
+              .status == 204);
+    CHECK(http_json("DELETE", targets + "/discord/team-ops", json(), server.personal_token())
+              .status == 404);
+    const auto renamed = http_json(
+        "PUT", rules_url(server) + "/" + rule["id"].get<std::string>(),
+        {{"name", "The team's own"},
+         {"events", {"build.completed"}},
+         {"actions", {{{"type", "sendDiscordMessage"}, {"payload", {{"webhookId", "team-ops"}}}}}}},
+        server.personal_token());
+    CHECK(renamed.status == 400);
+    CHECK(http_json("DELETE", targets + "/slack/bot", json(), server.personal_token()).status ==
+          204);
+    CHECK(receivers().problems().empty());
 }

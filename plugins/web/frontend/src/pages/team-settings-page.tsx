@@ -6,6 +6,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError, type AccountDetails, type AuditEntry, type Session } from "../api";
 import { relativeTime } from "../format";
+import { TeamChatSection } from "./team-chat-section";
 import { TeamDomainsSection } from "./team-domains-section";
 import { TeamInvitesSection } from "./team-invites-section";
 import { TeamMembersSection } from "./team-members-section";
@@ -170,9 +171,10 @@ export function TeamSettingsPage({ session, account }: { session: Session; accou
               <TeamMembersSection account={account} admin={admin} onChange={changed} />
               {admin && <TeamInvitesSection account={account} mailed={mailed} onChange={changed} />}
               <TeamDomainsSection account={account} admin={admin} onChange={changed} />
-              {admin && <AuditTrail account={account} version={version} />}
             </>
           )}
+          {admin && session.plugins.includes("automation") && <TeamChatSection account={account} />}
+          {details.type === "team" && admin && <AuditTrail account={account} version={version} />}
         </>
       )}
     </div>
