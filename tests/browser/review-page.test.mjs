@@ -726,6 +726,49 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
   });
 
+  test("a change several tests share: ignored on all of them in one action, and marked OK together", { skip: !reviewsAvailable && "the reviews plugin is not built" }, async () => {
+    // Two tests whose screenshots changed the same way: one fingerprint group.
+    const build = async (commit, branch, referenceCommit, files) => {
+      const shots = Object.entries(files).map(([name, bytes]) => ({ name, bytes, key: createHash("sha256").update(bytes).digest("hex") }));
+      const created = await server.api("POST", "builds", {
+        body: { commit, branch, referenceCommit, name: "groups", screenshotKeys: [...new Set(shots.map((s) => s.key))] },
+      });
+      assert.equal(created.status, 201, created.text);
+      for (const { key, putUrl } of created.body.screenshots)
+        assert.equal((await fetch(putUrl, { method: "PUT", headers: { "Content-Type": "image/png" }, body: shots.find((s) => s.key === key).bytes })).status, 200);
+      const finalized = await server.api("PUT", `builds/${created.body.build.id}`, { body: { screenshots: shots.map(({ name, key }) => ({ name, key })) } });
+      assert.equal(finalized.status, 200, finalized.text);
+      await waitForConclusion(server, created.body.build.number);
+      return created.body.build.number;
+    };
+    await build(repo.baseCommit, "main", undefined, { "row one.png": mainFiles["checkout.png"], "row two.png": mainFiles["checkout.png"] });
+    const number = await build(repo.commit, "groups", repo.baseCommit, { "row one.png": featureFiles["checkout.png"], "row two.png": featureFiles["checkout.png"] });
+    const changeIds = async () => {
+      const listed = await server.api("GET", `projects/default/default/builds/${number}/diffs`, { token: server.personalAccessToken });
+      return listed.body.results.map((d) => d.change?.id ?? null);
+    };
+
+    await page.goto(`${server.url}/default/default/builds/${number}`);
+    await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
+    await page.locator(".diff-row", { hasText: "row one.png" }).click();
+    const same = page.getByRole("group", { name: "All 2 with this change" });
+    await same.getByRole("button", { name: "Ignore the change on all 2" }).click();
+    await page.getByText("Change ignored on 2 tests: they will stop asking for review").waitFor();
+    // Each test's change is ignored, as the Tests pages and the next builds read it.
+    const ignored = await server.api("GET", "projects/default/default/ignored-changes", { token: server.personalAccessToken });
+    assert.equal(ignored.status, 200, ignored.text);
+    const ids = await changeIds();
+    assert.equal(ids.length, 2);
+    assert.notEqual(ids[0], ids[1], "one change per test");
+    const listed = new Set(ignored.body.results.map((c) => c.id));
+    for (const id of ids) assert.ok(listed.has(id), `${id} ignored: ${ignored.text}`);
+    await same.getByRole("button", { name: "Stop ignoring the change on all 2" }).waitFor();
+    await same.getByRole("button", { name: "Stop ignoring the change on all 2" }).click();
+    await page.getByText("Change no longer ignored on 2 tests").waitFor();
+    await same.getByRole("button", { name: "Mark all 2 with this change OK" }).click();
+    await page.getByText("2 snapshots marked OK, sent with your review").waitFor();
+  });
+
   test("the builds list names each build once the project sends builds of several names", async () => {
     await page.goto(`${server.url}/default/default`);
     const table = page.locator("table").first();

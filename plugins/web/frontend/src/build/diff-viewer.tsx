@@ -49,6 +49,8 @@ interface Props {
   testHref: string | null;
   /** How many diffs of the build have this diff's change (its fingerprint group), itself included. */
   sameChange: number;
+  /** Ignores (or stops ignoring) the change on every diff of the group; null when not allowed. */
+  onIgnoreSameChange?: ((ignore: boolean) => void) | null;
   /** One decision for all of them; null for a viewer or a diff with no group. */
   onDecideSameChange: ((decision: Decision) => void) | null;
   /** The masks in force on the diff's test, drawn over the new screenshot. */
@@ -335,6 +337,12 @@ export function DiffViewer(props: Props) {
                 aria-label={`Mark all ${props.sameChange} with this change OK`}>✓</button>
               <button type="button" class="link-button small" onClick={() => props.onDecideSameChange!("REQUEST_CHANGES")}
                 aria-label={`Mark all ${props.sameChange} with this change as needing work`}>✕</button>
+              {props.onIgnoreSameChange && diff.change && (
+                <button type="button" class="link-button small" onClick={() => props.onIgnoreSameChange!(!diff.change!.ignored)}
+                  aria-label={`${diff.change.ignored ? "Stop ignoring" : "Ignore"} the change on all ${props.sameChange}`}>
+                  {diff.change.ignored ? "unignore" : "ignore"}
+                </button>
+              )}
             </span>
           )}
         </div>

@@ -183,6 +183,22 @@ export function BuildPage({ session, account, project, number, query }: Props) {
     }
   };
 
+  // Ignoring a change across the build: the change of every snapshot of the selected one's
+  // group (the same difference on several tests), in one action.
+  const ignoreSameChange = async (ignore: boolean) => {
+    const group = selected?.group;
+    if (!group) return;
+    const changeIds = [...new Set(diffs.filter((d) => d.group === group && d.change).map((d) => d.change!.id))];
+    try {
+      const results = await Promise.all(changeIds.map((id) => api.ignoreChange(account, project, id, ignore)));
+      const byId = new Map(results.map((result) => [result.id, result]));
+      data.setDiffs((all) => all.map((d) => (d.change && byId.has(d.change.id) ? { ...d, change: byId.get(d.change.id)! } : d)));
+      say(ignore ? `Change ignored on ${changeIds.length} tests: they will stop asking for review` : `Change no longer ignored on ${changeIds.length} tests`);
+    } catch (e) {
+      say((e as Error).message, true);
+    }
+  };
+
   const comments = commentsAt(buildPath(account, project, number));
   const actions = commentActions(comments, data.refreshDiscussion);
 
@@ -320,6 +336,7 @@ export function BuildPage({ session, account, project, number, query }: Props) {
             onToggleIgnore={selected.change && canReview ? toggleIgnore : null}
             testHref={selected.test ? paths.test(account, project, selected.test.id) : null}
             sameChange={selected.group ? diffs.filter((d) => d.group === selected.group).length : 1}
+            onIgnoreSameChange={canReview && selected.group && selected.change ? ignoreSameChange : null}
             onDecideSameChange={canReview && selected.group
               ? (decision) => decideMany(diffs.filter((d) => d.group === selected.group), decision) : null}
             masks={masks}
