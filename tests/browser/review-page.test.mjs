@@ -471,6 +471,49 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
   });
 
+  test("a screenshot and its ARIA snapshot: one row, counted once, the text diff beside the image", async () => {
+    // As `argosScreenshot(page, "card", { ariaSnapshot: true })` sends them: the snapshot names
+    // the screenshot as its parent.
+    const upload = async ({ commit, branch, referenceCommit }, png, yaml) => {
+      const files = [
+        { name: "card.png", bytes: png, contentType: "image/png" },
+        { name: "card.aria.yml", bytes: Buffer.from(yaml), contentType: "application/yaml", parentName: "card.png" },
+      ].map((f) => ({ ...f, key: createHash("sha256").update(f.bytes).digest("hex") }));
+      const created = await server.api("POST", "builds", {
+        body: { commit, branch, referenceCommit, name: "aria-pair", screenshots: files.map(({ key, contentType }) => ({ key, contentType })) },
+      });
+      assert.equal(created.status, 201, created.text);
+      for (const { key, postUrl, fields } of created.body.screenshots) {
+        const file = files.find((f) => f.key === key);
+        const form = new FormData();
+        for (const [name, value] of Object.entries(fields)) form.append(name, value);
+        form.append("file", new Blob([file.bytes], { type: file.contentType }));
+        assert.equal((await fetch(postUrl, { method: "POST", body: form })).status, 204);
+      }
+      const done = await server.api("PUT", `builds/${created.body.build.id}`, {
+        body: { screenshots: files.map(({ name, key, contentType, parentName }) => ({ name, key, contentType, ...(parentName ? { parentName } : {}) })) },
+      });
+      assert.equal(done.status, 200, done.text);
+      await waitForConclusion(server, created.body.build.number);
+      return created.body.build.number;
+    };
+    await upload({ commit: repo.baseCommit, branch: "main" }, mainFiles["checkout.png"], '- heading "Card"\n- button "Save"\n');
+    const number = await upload({ commit: repo.commit, branch: repo.branch, referenceCommit: repo.baseCommit }, featureFiles["checkout.png"], '- heading "Card"\n- button "Save card"\n');
+    const stats = (await server.api("GET", `projects/default/default/builds/${number}`)).body.stats;
+    assert.equal(stats.changed, 1, JSON.stringify(stats));
+    await page.goto(buildUrl.replace(/\/\d+$/, `/${number}`));
+    await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
+    assert.deepEqual(await page.locator(".diff-row").allInnerTexts().then((rows) => rows.map((r) => r.split("\n")[0])), ["card.png"], "one row, as the build counts one change");
+    const beside = page.getByRole("complementary", { name: "Taken with this screenshot" });
+    const text = beside.getByRole("region", { name: "Text diff" });
+    await text.getByText("1 line removed, 1 line added").waitFor({ timeout: 20_000 });
+    assert.deepEqual(await text.locator(".line-added .line-text").allInnerTexts(), ['- button "Save card"']);
+    assert.ok(await page.locator(".viewer-stage img").count() > 0, "the screenshot beside it");
+    if (process.env.LOUPE_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "aria-beside.png") });
+    await page.goto(buildUrl);
+    await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
+  });
+
   test("a comment pinned on the diff, and a reply", { skip: !reviewsAvailable && "the reviews plugin is not built" }, async () => {
     await page.keyboard.press("c");
     // A pin goes where the image is: the middle of the new screenshot.

@@ -47,6 +47,8 @@ interface Props {
   onToggleIgnore: (() => void) | null;
   /** The page of the diff's test (its history, changes and comments), when it has one. */
   testHref: string | null;
+  /** The snapshots taken with this screenshot (its ARIA snapshot), shown beside it. */
+  companions?: Diff[];
   /** How many diffs of the build have this diff's change (its fingerprint group), itself included. */
   sameChange: number;
   /** Ignores (or stops ignoring) the change on every diff of the group; null when not allowed. */
@@ -396,8 +398,26 @@ export function DiffViewer(props: Props) {
           <button type="button" class="button button-small" onClick={oneToOne} title="One image pixel per screen pixel">1:1</button>
         </div>
       </div>
-      <div class={`viewer-stage${commentMode || maskMode ? " commenting" : ""}`} ref={stage}>
-        {stageSize.width > 0 && panes}
+      <div class="viewer-body">
+        <div class={`viewer-stage${commentMode || maskMode ? " commenting" : ""}`} ref={stage}>
+          {stageSize.width > 0 && panes}
+        </div>
+        {props.companions && props.companions.length > 0 && (
+          <aside class="viewer-companions" aria-label="Taken with this screenshot">
+            {props.companions.map((companion) => (
+              <section key={companion.id} class="viewer-companion" aria-label={`Snapshot ${companion.name}`}>
+                <h3 class="companion-title">
+                  <span class="ellipsis">{companion.name}</span> <span class="tag">{companion.status}</span>
+                </h3>
+                {isText(companion.head) || isText(companion.base) ? (
+                  <TextSnapshotPane diff={companion} />
+                ) : (
+                  <a href={(companion.head ?? companion.base)?.url} target="_blank" rel="noreferrer">Open the file</a>
+                )}
+              </section>
+            ))}
+          </aside>
+        )}
       </div>
     </section>
   );

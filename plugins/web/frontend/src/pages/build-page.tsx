@@ -2,6 +2,7 @@
 // and reviews on the right; the build's decision in its header.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api, buildPath, commentsAt, type Diff, type Review, type Session, type TestMask } from "../api";
+import { splitCompanions } from "../build/companions";
 import { buildRows, initiallyCollapsed } from "../build/diff-groups";
 import { choiceFromQuery, facetCounts, facets, matchesChoice, type FacetChoice } from "../build/diff-facets";
 import { DiffFilters } from "../build/diff-filters";
@@ -69,11 +70,13 @@ export function BuildPage({ session, account, project, number, query }: Props) {
     () => new Set((data.comments ?? []).filter((c) => !c.threadId && c.screenshotDiffId).map((c) => c.screenshotDiffId!)),
     [data.comments],
   );
-  const counts = useMemo(() => facetCounts(diffs, commented), [diffs, commented]);
+  // A screenshot's ARIA snapshot goes with it: out of the list and its counts, beside it in the viewer.
+  const companions = useMemo(() => splitCompanions(diffs), [diffs]);
+  const counts = useMemo(() => facetCounts(companions.listed, commented), [companions, commented]);
   const filtered = useMemo(() => {
     const needle = filter.trim().toLowerCase();
-    return diffs.filter((d) => (!needle || d.name.toLowerCase().includes(needle)) && matchesChoice(d, choice, commented));
-  }, [diffs, filter, choice, commented]);
+    return companions.listed.filter((d) => (!needle || d.name.toLowerCase().includes(needle)) && matchesChoice(d, choice, commented));
+  }, [companions, filter, choice, commented]);
   const { rows, visible } = useMemo(() => buildRows(filtered, collapsed), [filtered, collapsed]);
   const selected = diffs.find((d) => d.id === selectedId) ?? visible[0] ?? null;
   const position = selected ? visible.findIndex((d) => d.id === selected.id) : -1;
@@ -301,6 +304,7 @@ export function BuildPage({ session, account, project, number, query }: Props) {
         {selected ? (
           <DiffViewer
             diff={selected}
+            companions={companions.byParent.get(selected.id) ?? []}
             position={`${position + 1} of ${visible.length}`}
             mode={mode}
             onMode={setMode}
