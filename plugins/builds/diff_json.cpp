@@ -35,7 +35,12 @@ Json snapshot_json(const Screenshot& screenshot, BlobStore& blobs) {
                 {"width", screenshot.width ? Json(*screenshot.width) : Json()},
                 {"height", screenshot.height ? Json(*screenshot.height) : Json()},
                 {"url", blobs.signed_get_url(screenshot.key, screenshot.content_type, url_ttl_ms)},
-                {"contentType", screenshot.content_type}};
+                {"contentType", screenshot.content_type},
+                // Loupe's addition: the Playwright trace recorded with the screenshot, if any.
+                {"pwTraceUrl", screenshot.pw_trace_key
+                                   ? Json(blobs.signed_get_url(*screenshot.pw_trace_key,
+                                                               "application/zip", url_ttl_ms))
+                                   : Json()}};
 }
 
 // Orders optional values with nulls last.

@@ -39,6 +39,7 @@ WebSettings read_settings(Host& host) {
     settings.login_link_ms =
         std::max<int64_t>(1, config.get_int("login_link_minutes", 15)) * 60 * 1000;
     settings.assets_dir = config.get_string("assets_dir", "");
+    settings.trace_viewer_url = config.get_string("trace_viewer_url", settings.trace_viewer_url);
     if (settings.assets_dir.empty()) {
         settings.assets_dir = default_assets_dir();
     }

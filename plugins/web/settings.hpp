@@ -16,6 +16,9 @@ struct WebSettings {
     int thumbnail_width = 240;                     ///< pixels (twice the list's CSS width)
     int thumbnail_max_height = 480;                ///< taller pages keep their top
     std::vector<std::string> enabled_plugins;      ///< plugins.enabled, for the page's menus
+    /// Where the page opens a Playwright trace (`?trace=<its signed URL>` is appended): the
+    /// public viewer, which reads the trace in the browser, or one the operator hosts.
+    std::string trace_viewer_url = "https://trace.playwright.dev/";
 };
 
 WebSettings read_settings(Host& host);

@@ -474,31 +474,42 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
   test("a screenshot and its ARIA snapshot: one row, counted once, the text diff beside the image", async () => {
     // As `argosScreenshot(page, "card", { ariaSnapshot: true })` sends them: the snapshot names
     // the screenshot as its parent.
-    const upload = async ({ commit, branch, referenceCommit }, png, yaml) => {
+    // The head build also sends the Playwright trace recorded with the screenshot.
+    const trace = Buffer.from("PK\u0005\u0006" + "\u0000".repeat(18), "latin1");
+    const traceKey = createHash("sha256").update(trace).digest("hex");
+    const upload = async ({ commit, branch, referenceCommit }, png, yaml, withTrace = false) => {
       const files = [
-        { name: "card.png", bytes: png, contentType: "image/png" },
+        { name: "card.png", bytes: png, contentType: "image/png", ...(withTrace ? { pwTraceKey: traceKey } : {}) },
         { name: "card.aria.yml", bytes: Buffer.from(yaml), contentType: "application/yaml", parentName: "card.png" },
       ].map((f) => ({ ...f, key: createHash("sha256").update(f.bytes).digest("hex") }));
       const created = await server.api("POST", "builds", {
-        body: { commit, branch, referenceCommit, name: "aria-pair", screenshots: files.map(({ key, contentType }) => ({ key, contentType })) },
+        body: {
+          commit, branch, referenceCommit, name: "aria-pair",
+          screenshots: files.map(({ key, contentType }) => ({ key, contentType })),
+          ...(withTrace ? { pwTraceKeys: [traceKey] } : {}),
+        },
       });
       assert.equal(created.status, 201, created.text);
-      for (const { key, postUrl, fields } of created.body.screenshots) {
-        const file = files.find((f) => f.key === key);
+      const targets = [...created.body.screenshots, ...(created.body.pwTraces ?? [])];
+      for (const { key, postUrl, fields } of targets) {
+        const file = key === traceKey ? { bytes: trace, contentType: "application/zip" } : files.find((f) => f.key === key);
         const form = new FormData();
         for (const [name, value] of Object.entries(fields)) form.append(name, value);
         form.append("file", new Blob([file.bytes], { type: file.contentType }));
         assert.equal((await fetch(postUrl, { method: "POST", body: form })).status, 204);
       }
       const done = await server.api("PUT", `builds/${created.body.build.id}`, {
-        body: { screenshots: files.map(({ name, key, contentType, parentName }) => ({ name, key, contentType, ...(parentName ? { parentName } : {}) })) },
+        body: {
+          screenshots: files.map(({ name, key, contentType, parentName, pwTraceKey }) =>
+            ({ name, key, contentType, ...(parentName ? { parentName } : {}), ...(pwTraceKey ? { pwTraceKey } : {}) })),
+        },
       });
       assert.equal(done.status, 200, done.text);
       await waitForConclusion(server, created.body.build.number);
       return created.body.build.number;
     };
     await upload({ commit: repo.baseCommit, branch: "main" }, mainFiles["checkout.png"], '- heading "Card"\n- button "Save"\n');
-    const number = await upload({ commit: repo.commit, branch: repo.branch, referenceCommit: repo.baseCommit }, featureFiles["checkout.png"], '- heading "Card"\n- button "Save card"\n');
+    const number = await upload({ commit: repo.commit, branch: repo.branch, referenceCommit: repo.baseCommit }, featureFiles["checkout.png"], '- heading "Card"\n- button "Save card"\n', true);
     const stats = (await server.api("GET", `projects/default/default/builds/${number}`)).body.stats;
     assert.equal(stats.changed, 1, JSON.stringify(stats));
     await page.goto(buildUrl.replace(/\/\d+$/, `/${number}`));
@@ -510,6 +521,14 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     assert.deepEqual(await text.locator(".line-added .line-text").allInnerTexts(), ['- button "Save card"']);
     assert.ok(await page.locator(".viewer-stage img").count() > 0, "the screenshot beside it");
     if (process.env.LOUPE_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "aria-beside.png") });
+    // The trace opens in the Playwright trace viewer, which reads it from its signed URL.
+    const href = await page.getByRole("link", { name: "Trace", exact: true }).getAttribute("href");
+    const opened = new URL(href);
+    assert.equal(`${opened.origin}${opened.pathname}`, "https://trace.playwright.dev/");
+    const traced = await fetch(opened.searchParams.get("trace"), { headers: { Origin: "https://trace.playwright.dev" } });
+    assert.equal(traced.status, 200);
+    assert.equal(traced.headers.get("access-control-allow-origin"), "*");
+    assert.deepEqual(Buffer.from(await traced.arrayBuffer()), trace);
     await page.goto(buildUrl);
     await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
   });

@@ -64,6 +64,9 @@ Response serve_blob(Request& request, const UrlSigner& signer, BlobStore& store)
                          "private, max-age=" + std::to_string(std::max<int64_t>(0, expires - now)));
     response.with_header("ETag", "\"" + key + "\"");
     response.with_header("X-Content-Type-Options", "nosniff");
+    // The signature is the credential (no cookie is read): a page of another origin holding the
+    // URL may read the bytes, as the Playwright trace viewer reads a trace.
+    response.with_header("Access-Control-Allow-Origin", "*");
     return response;
 }
 

@@ -52,7 +52,7 @@ std::map<std::string, int64_t> test_ids_for(soci::session& session, int64_t proj
 std::string screenshot_columns(ScreenshotFields fields) {
     return std::string("id, build_id, name, blob_key, content_type, base_names, parent_name, ") +
            (fields == ScreenshotFields::all ? "metadata, " : "") +
-           "threshold, test_id, width, height";
+           "threshold, test_id, width, height, pw_trace_key";
 }
 
 Screenshot read_screenshot(const soci::row& row, ScreenshotFields fields) {
@@ -72,6 +72,7 @@ Screenshot read_screenshot(const soci::row& row, ScreenshotFields fields) {
     s.test_id = r.optional_int("test_id");
     s.width = r.optional_int("width");
     s.height = r.optional_int("height");
+    s.pw_trace_key = r.optional_text("pw_trace_key");
     return s;
 }
 

@@ -40,6 +40,7 @@ struct Screenshot {
     std::optional<int64_t> test_id;
     std::optional<int64_t> width;
     std::optional<int64_t> height;
+    std::optional<std::string> pw_trace_key;  ///< the Playwright trace recorded with it
 };
 
 /// True for the content types the diff engine decodes (PNG, JPEG); other files compare by hash.

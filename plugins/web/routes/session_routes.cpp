@@ -9,7 +9,9 @@ namespace {
 
 Json session_json(Host& host, const WebSettings& settings,
                   const std::optional<CurrentSession>& current) {
-    Json body{{"plugins", settings.enabled_plugins}, {"publicUrl", host.public_url()}};
+    Json body{{"plugins", settings.enabled_plugins},
+              {"publicUrl", host.public_url()},
+              {"traceViewerUrl", settings.trace_viewer_url}};
     if (!current) {
         body["user"] = nullptr;
         return body;

@@ -232,6 +232,8 @@ export interface Session {
   csrfToken?: string;
   plugins: string[];
   publicUrl: string;
+  /** Where a Playwright trace opens (`?trace=<url>` appended). */
+  traceViewerUrl?: string;
 }
 
 export interface Project {
@@ -274,6 +276,8 @@ export interface Snapshot {
   url: string;
   contentType: string;
   metadata: Record<string, unknown> | null;
+  /** The Playwright trace recorded with it (a signed URL), if any. */
+  pwTraceUrl?: string | null;
 }
 
 export interface TestMetrics {

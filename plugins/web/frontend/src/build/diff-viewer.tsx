@@ -47,6 +47,8 @@ interface Props {
   onToggleIgnore: (() => void) | null;
   /** The page of the diff's test (its history, changes and comments), when it has one. */
   testHref: string | null;
+  /** Where a Playwright trace opens (the session's `traceViewerUrl`). */
+  traceViewerUrl?: string;
   /** The snapshots taken with this screenshot (its ARIA snapshot), shown beside it. */
   companions?: Diff[];
   /** How many diffs of the build have this diff's change (its fingerprint group), itself included. */
@@ -318,6 +320,12 @@ export function DiffViewer(props: Props) {
           {props.testHref && (
             <a class="small nowrap" href={props.testHref} title="This test's history, changes and comments">
               Test history
+            </a>
+          )}
+          {diff.head?.pwTraceUrl && props.traceViewerUrl && (
+            <a class="small nowrap" target="_blank" rel="noreferrer" title="The Playwright trace recorded with this screenshot"
+              href={`${props.traceViewerUrl}?trace=${encodeURIComponent(diff.head.pwTraceUrl)}`}>
+              Trace
             </a>
           )}
           {diff.change && diff.change.occurrences > 1 && (

@@ -305,6 +305,7 @@ export function BuildPage({ session, account, project, number, query }: Props) {
           <DiffViewer
             diff={selected}
             companions={companions.byParent.get(selected.id) ?? []}
+            traceViewerUrl={session.traceViewerUrl}
             position={`${position + 1} of ${visible.length}`}
             mode={mode}
             onMode={setMode}
