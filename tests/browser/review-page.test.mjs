@@ -419,6 +419,17 @@ describe("the review page in Chromium", { skip: skipReason() }, () => {
     await dialog.waitFor({ state: "hidden" });
   });
 
+  test("a search by name finds a screenshot of a collapsed group (unchanged)", async () => {
+    await page.goto(buildUrl);
+    await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
+    assert.equal(await page.locator(".diff-row", { hasText: "login.png" }).count(), 0, "the unchanged group starts collapsed");
+    const box = page.getByRole("searchbox", { name: "Filter screenshots by name" });
+    await box.fill("login");
+    await page.locator(".diff-row", { hasText: "login.png" }).waitFor();
+    await box.fill("");
+    await page.locator(".diff-row", { hasText: "login.png" }).waitFor({ state: "detached" });
+  });
+
   test("a build page open while the build processes updates itself", async () => {
     const created = await createBuild(server, { commit: repo.commit, branch: repo.branch, referenceCommit: repo.baseCommit }, featureFiles);
     await page.goto(buildUrl.replace(/\/\d+$/, `/${created.build.number}`));

@@ -77,7 +77,9 @@ export function BuildPage({ session, account, project, number, query }: Props) {
     const needle = filter.trim().toLowerCase();
     return companions.listed.filter((d) => (!needle || d.name.toLowerCase().includes(needle)) && matchesChoice(d, choice, commented));
   }, [companions, filter, choice, commented]);
-  const { rows, visible } = useMemo(() => buildRows(filtered, collapsed), [filtered, collapsed]);
+  // A search by name shows every match, in collapsed groups too (unchanged, ignored).
+  const searching = filter.trim() !== "";
+  const { rows, visible } = useMemo(() => buildRows(filtered, searching ? new Set<string>() : collapsed), [filtered, collapsed, searching]);
   const selected = diffs.find((d) => d.id === selectedId) ?? visible[0] ?? null;
   const position = selected ? visible.findIndex((d) => d.id === selected.id) : -1;
   // The selection as of the last key press: keys pressed faster than the page re-renders each
