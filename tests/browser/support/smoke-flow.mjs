@@ -1,6 +1,7 @@
 // The smoke flow every browser engine runs: sign in with the link printed at first start, see
 // the project's builds (without the tabs, charts and pages of plugins this server does not run),
-// open a build uploaded by the real Argos CLI, switch every view mode, approve (the API then
+// open a build uploaded by the real Argos CLI, switch every view mode, search and filter the
+// list, approve (the API then
 // reads `accepted`), sign out (the API then answers 401). The engines are driven through a small
 // adapter: {goto, url, waitFor(js), evaluate(js), click(css), press(key), screenshot()}.
 import assert from "node:assert/strict";
@@ -93,6 +94,21 @@ export async function runSmokeFlow(browser, { server, buildUrl, signInLink }, ke
   await browser.waitFor(`${offCentre} <= 1`);
   keep("overlay", await browser.screenshot());
 
+  // The list's controls: a search by name (it reaches the collapsed unchanged group too) and a
+  // status filter with its count, then Clear.
+  const setInput = (css, value, event) =>
+    `(() => { const el = document.querySelector(${JSON.stringify(css)}); el.value = ${JSON.stringify(value)}; el.dispatchEvent(new Event(${JSON.stringify(event)}, { bubbles: true })); return true; })()`;
+  const rowNames = `[...document.querySelectorAll(".diff-row .diff-name")].map((n) => n.textContent.trim()).join(",")`;
+  await browser.evaluate(setInput(".sidebar-filter", "home", "input"));
+  await browser.waitFor(`${rowNames} === "home.png"`);
+  await browser.evaluate(setInput(".sidebar-filter", "", "input"));
+  await browser.waitFor(`${countOf(".diff-row")} === 3`);
+  await browser.evaluate(setInput('select[aria-label="Filter by status"]', "changed", "change"));
+  await browser.waitFor(`${rowNames} === "cart.png" && ${textOf(".diff-filters-state")}.startsWith("1 of 4")`);
+  assert.match(new URL(await browser.url()).search, /status=changed/);
+  await browser.click(".diff-filters-state .link-button");
+  await browser.waitFor(`${countOf(".diff-row")} === 3`);
+
   if (reviewsAvailable) {
     await browser.click(".build-actions .button-primary");
     await browser.waitFor(`${countOf(".build-header .badge-accepted")} === 1`);
@@ -126,7 +142,7 @@ export function smokeSuite(engine, prefix, { missing, launch }) {
       await context?.server.stop();
     });
 
-    test("sign in, open a build of the CLI, every view mode, approve, sign out", async () => {
+    test("sign in, open a build of the CLI, every view mode, search and filter, approve, sign out", async () => {
       await runSmokeFlow(browser, context, (name, png) => keepScreenshot(`${prefix}-${name}`, png));
     });
   });
