@@ -66,7 +66,11 @@ void add_list_diffs(Host& host) {
                     }
                 }
             }
-            const auto screenshots = screenshots_by_id(*session, ids);
+            // Ordering and filtering read no metadata: it is the large part of a screenshot
+            // row, and only the page's screenshots are rendered with it (read below), so a
+            // page of a build of thousands does not read every screenshot's metadata.
+            auto screenshots =
+                screenshots_by_id(*session, ids, ScreenshotFields::without_metadata);
             auto views = diff_views(rows, screenshots);
             if (input.needs_review) {
                 std::erase_if(views, [&](const DiffView& view) {
@@ -82,6 +86,17 @@ void add_list_diffs(Host& host) {
             std::vector<const DiffView*> page;
             for (int64_t i = offset; i < end; ++i) {
                 page.push_back(&views[static_cast<std::size_t>(i)]);
+            }
+            std::vector<int64_t> page_ids;
+            for (const auto* view : page) {
+                for (const Screenshot* side : {view->base, view->head}) {
+                    if (side != nullptr) {
+                        page_ids.push_back(side->id);
+                    }
+                }
+            }
+            for (auto& [id, full] : screenshots_by_id(*session, page_ids)) {
+                screenshots[id].metadata = std::move(full.metadata);  // the views point here
             }
             const auto facts = diff_test_facts(*session, project, page, from, now);
             Json results = Json::array();
