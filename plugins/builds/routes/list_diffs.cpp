@@ -69,8 +69,7 @@ void add_list_diffs(Host& host) {
             // Ordering and filtering read no metadata: it is the large part of a screenshot
             // row, and only the page's screenshots are rendered with it (read below), so a
             // page of a build of thousands does not read every screenshot's metadata.
-            auto screenshots =
-                screenshots_by_id(*session, ids, ScreenshotFields::without_metadata);
+            auto screenshots = screenshots_by_id(*session, ids, ScreenshotFields::without_metadata);
             auto views = diff_views(rows, screenshots);
             if (input.needs_review) {
                 std::erase_if(views, [&](const DiffView& view) {
