@@ -206,6 +206,9 @@ describe("argos login through the consent page", { skip: skip ?? false }, () => 
       await page.getByRole("button", { name: "Approve" }).click();
       const answer = await Promise.race([redirected, new Promise((done) => setTimeout(() => done(null), 15_000))]);
       assert.ok(answer, `the consent page sent no code to ${redirectUri} (page at ${page.url()})`);
+      // The callback server answers before the browser ends that navigation: let it end, or the
+      // next page.goto is interrupted by it.
+      await page.waitForURL((url) => url.pathname === "/callback", { waitUntil: "load" });
       assert.equal(answer.get("state"), "scoped");
       const code = answer.get("code");
       const exchanged = await fetch(`${server.url}/oauth/token`, {

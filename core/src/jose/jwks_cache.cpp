@@ -57,15 +57,15 @@ std::shared_ptr<const JsonWebKeySet> JwksCache::keys_for(std::string_view key_id
     }
     {
         // An unknown kid: the issuer may have rotated. The first caller past the interval
-        // marks the refetch and drops the set; callers meanwhile join its fetch or find the
-        // new set, and later ones wait for the interval.
+        // marks the refetch and drops the set; callers within the interval read the cache
+        // again, so one that read the old set just before the drop joins the refetch (or
+        // finds its result) instead of failing on the set it read first.
         std::lock_guard lock(mutex_);
         const auto now = options_.clock();
-        if (last_refetch_ && now - *last_refetch_ < options_.min_refetch_interval) {
-            return keys;
+        if (!last_refetch_ || now - *last_refetch_ >= options_.min_refetch_interval) {
+            last_refetch_ = now;
+            cache_.forget(url_);
         }
-        last_refetch_ = now;
-        cache_.forget(url_);
     }
     return cache_.get(url_, load);
 }
