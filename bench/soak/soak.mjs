@@ -349,6 +349,14 @@ async function call(operation, method, target, { token, json, body, contentType,
   }
 }
 
+/** What a refused request said: its error and first detail, keys and numbers blanked so that
+ * the same reason tallies once. */
+function reasonOf(json) {
+  if (!json || typeof json.error !== "string") return "(no JSON error)";
+  const detail = json.details?.[0]?.message ?? "";
+  return `${json.error}${detail ? ` (${detail})` : ""}`.replace(/[0-9a-f]{64}/g, "KEY").replace(/\d+/g, "N");
+}
+
 let tokens = null;
 function readTokens() {
   const bootstrap = JSON.parse(readFileSync(join(dataDir, "bootstrap.json"), "utf8"));
@@ -386,7 +394,7 @@ async function buildFlow(client, round) {
     throw error;
   }
   if (created.status !== 201) {
-    tally(errors, `POST /builds: HTTP ${created.status}`);
+    tally(errors, `POST /builds: HTTP ${created.status}: ${reasonOf(created.json)}`);
     return;
   }
   createdAnswered += 1;
@@ -412,7 +420,7 @@ async function buildFlow(client, round) {
       via: client,
     });
     if (put.status !== 200) {
-      tally(errors, `PUT /builds/{id}: HTTP ${put.status}`);
+      tally(errors, `PUT /builds/{id}: HTTP ${put.status}: ${reasonOf(put.json)}`);
       abandoned += 1;
       return;
     }

@@ -3,10 +3,11 @@
 #include <soci/soci.h>
 
 #include <map>
-#include <set>
+#include <memory>
 
 #include "build_resources.hpp"
 #include "diff_json.hpp"
+#include "diff_order.hpp"
 #include "loupe/http/pagination.hpp"
 #include "metrics/test_metrics.hpp"
 #include "routes/diff_test_facts.hpp"
@@ -46,10 +47,11 @@ ListDiffsInput parse_list_diffs_input(Request& request) {
 void add_list_diffs(Host& host) {
     auto& database = host.db();
     auto& blobs = host.blobs();
+    auto orders = std::make_shared<DiffOrderCache>();
     host.routes().add_validated(
         Method::get, "/projects/{owner}/{project}/builds/{buildNumber}/diffs",
         AuthRequirement::project_or_personal_token, RouteAccess::project(ProjectPermission::view),
-        parse_list_diffs_input, [&](Request& request, const ListDiffsInput& input) {
+        parse_list_diffs_input, [&, orders](Request& request, const ListDiffsInput& input) {
             const auto& principal = request.principal();
             const Project& project = request.access().require_project();
             auto session = database.session();
@@ -58,44 +60,35 @@ void add_list_diffs(Host& host) {
                 throw principal.is_project() ? HttpError::unauthorized() : HttpError::not_found();
             }
             const auto rows = build_diffs(*session, build->id);
-            std::vector<int64_t> ids;
-            for (const auto& row : rows) {
-                for (const auto& id : {row.base_screenshot_id, row.head_screenshot_id}) {
-                    if (id) {
-                        ids.push_back(*id);
-                    }
-                }
-            }
-            // Ordering and filtering read no metadata: it is the large part of a screenshot
-            // row, and only the page's screenshots are rendered with it (read below), so a
-            // page of a build of thousands does not read every screenshot's metadata.
-            auto screenshots = screenshots_by_id(*session, ids, ScreenshotFields::without_metadata);
-            auto views = diff_views(rows, screenshots);
-            if (input.needs_review) {
-                std::erase_if(views, [&](const DiffView& view) {
-                    return !needs_review(view, build->subset);
-                });
-            }
-            sort_for_review(views);
-            const int64_t total = static_cast<int64_t>(views.size());
+            const auto order = orders->order_of(*session, build->id, build->subset, rows);
+            const auto& ordered = input.needs_review ? order->needing_review : order->all;
+            const int64_t total = static_cast<int64_t>(ordered.size());
             const int64_t now = now_ms();
             const int64_t from = period_start_ms(input.period, now);
-            const int64_t offset = input.pagination.offset();
+            const int64_t offset = std::min(total, input.pagination.offset());
             const int64_t end = std::min(total, offset + input.pagination.limit());
-            std::vector<const DiffView*> page;
-            for (int64_t i = offset; i < end; ++i) {
-                page.push_back(&views[static_cast<std::size_t>(i)]);
+            // Only the page's diffs are read in full: their rows, then their screenshots.
+            std::map<int64_t, const DiffRow*> row_by_id;
+            for (const auto& row : rows) {
+                row_by_id.emplace(row.id, &row);
             }
+            std::vector<DiffRow> page_rows;
             std::vector<int64_t> page_ids;
-            for (const auto* view : page) {
-                for (const Screenshot* side : {view->base, view->head}) {
-                    if (side != nullptr) {
-                        page_ids.push_back(side->id);
+            for (int64_t i = offset; i < end; ++i) {
+                const DiffRow& row = *row_by_id.at(ordered[static_cast<std::size_t>(i)]);
+                page_rows.push_back(row);
+                for (const auto& id : {row.base_screenshot_id, row.head_screenshot_id}) {
+                    if (id) {
+                        page_ids.push_back(*id);
                     }
                 }
             }
-            for (auto& [id, full] : screenshots_by_id(*session, page_ids)) {
-                screenshots[id].metadata = std::move(full.metadata);  // the views point here
+            const auto screenshots = screenshots_by_id(*session, page_ids);
+            const auto views = diff_views(page_rows, screenshots);
+            std::vector<const DiffView*> page;
+            page.reserve(views.size());
+            for (const auto& view : views) {
+                page.push_back(&view);
             }
             const auto facts = diff_test_facts(*session, project, page, from, now);
             Json results = Json::array();

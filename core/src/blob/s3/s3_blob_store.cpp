@@ -118,7 +118,16 @@ bool S3BlobStore::exists(const std::string& key) {
     if (response.status != 404) {
         fail("HEAD", name, response);
     }
-    return promote_incoming(normalized);
+    if (promote_incoming(normalized).has_value()) {
+        return true;
+    }
+    // Another caller may have moved the same upload between the two reads above (it reads
+    // incoming/, writes blobs/, then deletes incoming/): the blob is then there.
+    const auto again = client_.send("HEAD", name);
+    if (again.status != 200 && again.status != 404) {
+        fail("HEAD", name, again);
+    }
+    return again.status == 200;
 }
 
 std::vector<std::string> S3BlobStore::missing(const std::vector<std::string>& keys) {
@@ -157,11 +166,11 @@ std::vector<std::string> S3BlobStore::missing(const std::vector<std::string>& ke
     return absent;
 }
 
-bool S3BlobStore::promote_incoming(const std::string& key) {
+std::optional<int64_t> S3BlobStore::promote_incoming(const std::string& key) {
     const auto name = incoming_name(key);
     const auto response = client_.send("GET", name);
     if (response.status == 404) {
-        return false;
+        return std::nullopt;
     }
     if (response.status != 200) {
         fail("GET", name, response);
@@ -181,7 +190,10 @@ bool S3BlobStore::promote_incoming(const std::string& key) {
     if (removed.status != 204 && removed.status != 200 && removed.status != 404) {
         fail("DELETE", name, removed);
     }
-    return matches;
+    if (!matches) {
+        return std::nullopt;
+    }
+    return http_time_ms(response.header("last-modified"));
 }
 
 std::optional<BlobInfo> S3BlobStore::stat(const std::string& key) {
@@ -189,6 +201,10 @@ std::optional<BlobInfo> S3BlobStore::stat(const std::string& key) {
         return std::nullopt;
     }
     const auto normalized = normalize_blob_key(key);
+    // An upload waiting in incoming/ is a write of these bytes even when the blob was stored
+    // before (exists() answers from blobs/ alone): it is verified and moved first, and the
+    // blob's time is that upload's, as a local store's file is rewritten by every upload.
+    const auto uploaded_at = promote_incoming(normalized);
     const auto name = blob_name(normalized);
     const auto response = client_.send("HEAD", name);
     if (response.status == 404) {
@@ -198,7 +214,7 @@ std::optional<BlobInfo> S3BlobStore::stat(const std::string& key) {
         fail("HEAD", name, response);
     }
     return BlobInfo{normalized, std::stoull(response.header("content-length")),
-                    http_time_ms(response.header("last-modified"))};
+                    uploaded_at.value_or(http_time_ms(response.header("last-modified")))};
 }
 
 std::string S3BlobStore::put(std::span<const uint8_t> bytes) {

@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "blob/s3/s3_client.hpp"
@@ -58,7 +59,9 @@ public:
     std::string incoming_name(const std::string& key) const;
 
 private:
-    bool promote_incoming(const std::string& key);
+    /// Verifies and moves the upload waiting in incoming/ under blobs/; the time it was
+    /// uploaded, or nullopt when there was none or it did not hash to its key (then removed).
+    std::optional<int64_t> promote_incoming(const std::string& key);
     void write(const std::string& name, std::string_view bytes);
     void write_multipart(const std::string& name, std::string_view bytes);
 

@@ -14,6 +14,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <thread>
 
 #include "blob/local_blob_store.hpp"
 #include "log/stderr_logger.hpp"
@@ -99,6 +100,36 @@ TEST_SUITE("s3" * doctest::skip()) {
 
         REQUIRE(put_to(url, bytes).status == 200);
         CHECK(fixture.store->exists(key));
+        CHECK(fixture.store->read(key) == bytes);
+    }
+
+    TEST_CASE("S3: an upload of a blob stored before moves its time, as a rewrite would") {
+        // A second project proves it holds a blob by uploading it while its claim stands: the
+        // blob's time must then be that upload's, not the first copy's.
+        S3Fixture fixture;
+        const std::string bytes = blob_test::random_bytes(3000, 23);
+        const std::string key = blob_test::sha256_hex(bytes);
+        fixture.store->put(std::span(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
+        const auto first = fixture.store->stat(key);
+        REQUIRE(first);
+        std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // Last-Modified: seconds
+        REQUIRE(put_to(fixture.store->signed_put_url(key, "", 60000), bytes).status == 200);
+        CHECK(fixture.store->exists(key));  // from blobs/ alone: the upload still waits
+        const auto again = fixture.store->stat(key);
+        REQUIRE(again);
+        CHECK(again->written_at_ms >= first->written_at_ms + 1000);
+        CHECK(again->size == bytes.size());
+        CHECK(fixture.object_status(fixture.store->incoming_name(key)) == 404);
+        CHECK(fixture.store->read(key) == bytes);
+
+        // A tampered upload moves nothing: the time stays the honest upload's.
+        std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+        std::string tampered = bytes;
+        tampered[7] ^= 1;
+        REQUIRE(put_to(fixture.store->signed_put_url(key, "", 60000), tampered).status == 200);
+        const auto after_tamper = fixture.store->stat(key);
+        REQUIRE(after_tamper);
+        CHECK(after_tamper->written_at_ms <= again->written_at_ms + 1000);
         CHECK(fixture.store->read(key) == bytes);
     }
 

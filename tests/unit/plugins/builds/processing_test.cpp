@@ -386,3 +386,61 @@ TEST_CASE("a change seen often enough is ignored automatically, and the diff lis
     CHECK(again["stats"]["ignored"] == 0);
     CHECK(list_diffs(server, number_of(again))["results"][0]["change"]["ignored"] == false);
 }
+
+TEST_CASE("the review order: failures by their retry count, one order across pages, kept current") {
+    ServerProcess server;
+    wait_concluded(server,
+                   number_of(push_shots(server, {{"a", png_blob("a")}, {"b", png_blob("b")}},
+                                        body(sha('a'), "main"))));
+    const auto retried = [](int retry) {
+        return json{
+            {"metadata",
+             {{"test", {{"title", "t"}, {"titlePath", {"t"}}, {"retry", retry}, {"retries", 2}}},
+              {"automationLibrary", {{"name", "@playwright/test"}, {"version", "1.49.0"}}},
+              {"sdk", {{"name", "@argos-ci/playwright"}, {"version", "7.6.0"}}}}}};
+    };
+    auto check = wait_concluded(
+        server, number_of(push_shots(server,
+                                     {{"a", png_blob("a", Paint{4, 4, 30, 30})},
+                                      {"b", png_blob("b", Paint{10, 8, 6, 6})},
+                                      {"t (failed).png", png_blob("t"), retried(0)},
+                                      {"u (failed).png", png_blob("u"), retried(2)}},
+                                     body(sha('b'), "feature", {{"referenceCommit", sha('a')}}))));
+    const int64_t number = number_of(check);
+    // A failure screenshot of a test that will be retried is a "retry failure", listed after
+    // the changes; the last attempt's is a failure, listed first. The retry count is in the
+    // screenshot's metadata, so the order must read it.
+    const auto first = statuses(list_diffs(server, number));
+    CHECK(first == std::vector<std::string>{"failure:u (failed).png", "changed:a", "changed:b",
+                                            "retryFailure:t (failed).png"});
+    std::vector<std::string> paged;
+    for (int page = 1; page <= 4; ++page) {
+        const auto one = list_diffs(server, number, "?perPage=1&page=" + std::to_string(page));
+        CHECK(one["pageInfo"]["total"] == 4);
+        for (const auto& line : statuses(one)) {
+            paged.push_back(line);
+        }
+    }
+    CHECK(paged == first);
+    CHECK(statuses(list_diffs(server, number, "?perPage=1&page=5")).empty());
+    CHECK(statuses(list_diffs(server, number, "?needsReview=true")) ==
+          std::vector<std::string>{"changed:a", "changed:b"});
+
+    // A diff row that changes (here a's, marked ignored as a diff computed after its change
+    // was ignored is) moves in the order at once: the order is kept per version of the rows.
+    json a_diff;
+    const auto listed = list_diffs(server, number);
+    for (const auto& diff : listed["results"]) {
+        if (diff["name"] == "a") {
+            a_diff = diff;
+        }
+    }
+    const int64_t a_id = std::stoll(a_diff["id"].get<std::string>());
+    auto db = open_server_database(server);
+    *db << "UPDATE screenshot_diffs SET ignored = 1 WHERE id = :id", soci::use(a_id);
+    CHECK(statuses(list_diffs(server, number)) ==
+          std::vector<std::string>{"failure:u (failed).png", "changed:b",
+                                   "retryFailure:t (failed).png", "ignored:a"});
+    CHECK(statuses(list_diffs(server, number, "?needsReview=true")) ==
+          std::vector<std::string>{"changed:b"});
+}
