@@ -22,6 +22,9 @@ function flakinessLabel(diff: Diff) {
   return metrics.flakiness >= 0.2 ? `flaky ${Math.round(metrics.flakiness * 100)}%` : null;
 }
 
+/** Thumbnails already loaded: shown at once even while the list moves fast (they are cached). */
+const shownThumbnails = new Set<string>();
+
 export function DiffList({ owner, project, number, rows, selectedId, decisions, loading, onSelect, onToggleGroup }: Props) {
   const focusIndex = useMemo(
     () => rows.findIndex((row) => row.kind === "diff" && row.diff.id === selectedId),
@@ -35,7 +38,7 @@ export function DiffList({ owner, project, number, rows, selectedId, decisions, 
         itemKey={(row) => (row.kind === "group" ? `g-${row.status}` : `d-${row.diff.id}`)}
         focusIndex={focusIndex}
         label="Screenshots"
-        render={(row) => {
+        render={(row, _index, moving) => {
           if (row.kind === "group")
             return (
               <button
@@ -53,6 +56,7 @@ export function DiffList({ owner, project, number, rows, selectedId, decisions, 
           const side = diff.head ? "head" : "base";
           const decision = decisions[diff.id];
           const flaky = flakinessLabel(diff);
+          const thumb = thumbnailUrl(owner, project, number, diff.id, side);
           return (
             <button
               type="button"
@@ -62,8 +66,11 @@ export function DiffList({ owner, project, number, rows, selectedId, decisions, 
               onClick={() => onSelect(diff)}
             >
               <span class={`thumb status-edge-${diff.status}`}>
-                <img src={thumbnailUrl(owner, project, number, diff.id, side)} alt="" loading="lazy" decoding="async"
-                  onError={(e) => ((e.target as HTMLImageElement).style.visibility = "hidden")} />
+                {(!moving || shownThumbnails.has(thumb)) && (
+                  <img src={thumb} alt="" loading="lazy" decoding="async"
+                    onLoad={() => shownThumbnails.add(thumb)}
+                    onError={(e) => ((e.target as HTMLImageElement).style.visibility = "hidden")} />
+                )}
               </span>
               <span class="diff-row-text">
                 <span class="diff-name" title={diff.name}>{diff.name}</span>

@@ -1,12 +1,16 @@
 // A list that renders only the rows in view (plus a margin), so a build of thousands of diffs
-// scrolls as smoothly as one of ten. Rows have known heights (by kind).
+// scrolls as smoothly as one of ten. Rows have known heights (by kind). While the list moves by
+// more than half a screen at a time (a drag of the scroll bar, a fling, a jump), rows are told
+// so that they can leave out what is costly to start (their images) until it settles: every
+// frame of a fast scroll then mounts text only.
 import type { ComponentChildren } from "preact";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 
 interface Props<T> {
   items: T[];
   height: (item: T) => number;
-  render: (item: T, index: number) => ComponentChildren;
+  /** `moving`: the list is moving fast; rows may leave out their images until it stops. */
+  render: (item: T, index: number, moving: boolean) => ComponentChildren;
   itemKey: (item: T) => string;
   /** Index to keep in view (the selected row). */
   focusIndex?: number;
@@ -26,10 +30,26 @@ function lastAtOrBefore(offsets: number[], value: number) {
   return low;
 }
 
-export function VirtualList<T>({ items, height, render, itemKey, focusIndex, label, overscan = 400 }: Props<T>) {
+/** How long after its last fast move the list counts as settled. */
+const settleMs = 120;
+
+export function VirtualList<T>({ items, height, render, itemKey, focusIndex, label, overscan = 240 }: Props<T>) {
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(600);
+  const [moving, setMoving] = useState(false);
+  const settleTimer = useRef(0);
+  useEffect(() => () => clearTimeout(settleTimer.current), []);
+
+  const onScroll = (event: Event) => {
+    const top = (event.target as HTMLDivElement).scrollTop;
+    if (Math.abs(top - scrollTop) > viewport / 2) {
+      setMoving(true);
+      clearTimeout(settleTimer.current);
+      settleTimer.current = window.setTimeout(() => setMoving(false), settleMs);
+    }
+    setScrollTop(top);
+  };
 
   const offsets = useMemo(() => {
     const result = new Array<number>(items.length + 1);
@@ -62,7 +82,7 @@ export function VirtualList<T>({ items, height, render, itemKey, focusIndex, lab
   for (let i = first; i <= last; i++) {
     rows.push(
       <div key={itemKey(items[i])} role="listitem" class="vrow" style={{ top: `${offsets[i]}px`, height: `${height(items[i])}px` }}>
-        {render(items[i], i)}
+        {render(items[i], i, moving)}
       </div>,
     );
   }
@@ -72,7 +92,7 @@ export function VirtualList<T>({ items, height, render, itemKey, focusIndex, lab
       ref={scroller}
       role="list"
       aria-label={label}
-      onScroll={(e) => setScrollTop((e.target as HTMLDivElement).scrollTop)}
+      onScroll={onScroll}
     >
       <div class="vlist-space" style={{ height: `${total}px` }}>
         {rows}
