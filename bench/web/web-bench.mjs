@@ -130,6 +130,11 @@ try {
       }
       return (performance.now() - start) / steps;
     }));
+    // Rows mounted during the fast scroll leave out their thumbnails; once it settles, every
+    // row shown has one again.
+    await page.waitForTimeout(300);
+    const thumbs = await page.evaluate(() => [document.querySelectorAll(".diff-row").length, document.querySelectorAll(".diff-row .thumb img").length]);
+    if (thumbs[0] !== thumbs[1]) throw new Error(`after the scroll settled, ${thumbs[1]} of ${thumbs[0]} rows show their thumbnail`);
     // Search and filter: from the input to the list showing the answer (the next painted frame).
     // The name searched is a changed screenshot's (unchanged ones sit in a collapsed group).
     search.push(await page.evaluate(async () => {

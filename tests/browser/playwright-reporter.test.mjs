@@ -10,16 +10,18 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { GitRepo, missingNodeModules, node22 } from "../e2e/support/cli.mjs";
-import { LoupeServer, missingPrerequisite } from "../e2e/support/server.mjs";
+import { LoupeServer, missingPrerequisite, pluginDir } from "../e2e/support/server.mjs";
 import { launchChromium, missingBrowser, newPage } from "./support/browser.mjs";
 import { waitForConclusion } from "./support/uploads.mjs";
 
 const here = import.meta.dirname;
+const reviewsBuilt = Boolean(pluginDir) && existsSync(join(pluginDir, "reviews.so"));
 const playwrightCli = join(here, "node_modules/@playwright/test/cli.js");
 const suiteConfig = join(here, "fixtures/argos-playwright/playwright.config.mjs");
 
 function skipReason() {
   const reason = missingNodeModules() ?? missingPrerequisite() ?? missingBrowser() ??
+    (reviewsBuilt ? null : "the reviews plugin is not built") ??
     (existsSync(playwrightCli) && existsSync(join(here, "node_modules/@argos-ci/playwright")) ? null : `node_modules incomplete (run npm ci in ${here})`);
   if (reason) console.log(`# reporter tests skipped: ${reason}`);
   return reason ?? false;
@@ -61,7 +63,7 @@ describe("builds reported by @argos-ci/playwright, reviewed in Chromium", { skip
   };
 
   before(async () => {
-    server = await LoupeServer.start({ node22 });
+    server = await LoupeServer.start({ node22, settings: ["plugins.enabled=auth,builds,web,reviews"] });
     repo = new GitRepo({ branch: "summer-sale" });
     const base = await runSuite(server, repo, { variant: "base", branch: "main", commit: repo.baseCommit });
     await waitForConclusion(server, base);
@@ -107,17 +109,26 @@ describe("builds reported by @argos-ci/playwright, reviewed in Chromium", { skip
     assert.ok(options.includes("banner (2)"), options.join(" | "));
     await tags.selectOption("banner");
     await page.waitForURL(/tag=banner/);
-    await page.waitForFunction(() => document.querySelectorAll(".diff-row").length === 2);
+    await page.waitForFunction(() => document.querySelectorAll(".diff-row").length === 2, null, { timeout: 5000 }).catch(async () => {
+      assert.fail(`rows shown for tag=banner: ${(await rows()).join(", ")}`);
+    });
     assert.deepEqual((await rows()).map((name) => name.replace(/^.*\//, "")).sort(), ["banner-members.png", "banner-spring.png"]);
     await filters.getByRole("button", { name: "Clear" }).click();
 
-    await page.getByPlaceholder("Filter screenshots").fill("catalog");
+    // "catalog" finds the screenshot and the navigation's snapshot (unchanged, in a collapsed
+    // group); "catalog.png" the screenshot alone.
+    await page.keyboard.press("/");  // the search box's key
+    await page.keyboard.type("catalog");
+    await page.waitForFunction(() => document.querySelectorAll(".diff-row").length === 2);
+    assert.deepEqual((await rows()).map((name) => name.replace(/^.*\//, "")), ["catalog.png", "catalog-navigation.aria.yml"]);
+    await page.getByPlaceholder("Filter screenshots").fill("catalog.png");
     await page.waitForFunction(() => document.querySelectorAll(".diff-row").length === 1);
     await page.locator(".diff-row", { hasText: "catalog.png" }).click();
     const text = page.getByRole("complementary", { name: "Taken with this screenshot" }).getByRole("region", { name: "Text diff" });
     await text.getByText("1 line removed, 1 line added").waitFor({ timeout: 20_000 });
-    assert.deepEqual(await text.locator(".line-removed .line-text").allInnerTexts(), ['- heading "Spring catalog" [level=1]']);
-    assert.deepEqual(await text.locator(".line-added .line-text").allInnerTexts(), ['- heading "Summer catalog" [level=1]']);
+    const lines = async (kind) => (await text.locator(`.line-${kind} .line-text`).allInnerTexts()).map((line) => line.trim());
+    assert.deepEqual(await lines("removed"), ['- heading "Spring catalog" [level=1]']);
+    assert.deepEqual(await lines("added"), ['- heading "Summer catalog" [level=1]']);
     assert.ok(await page.locator(".viewer-stage img").count() > 0, "the screenshot beside its snapshot");
     if (process.env.LOUPE_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "reporter-aria.png") });
     await page.getByPlaceholder("Filter screenshots").fill("");
@@ -125,6 +136,8 @@ describe("builds reported by @argos-ci/playwright, reviewed in Chromium", { skip
 
   test("the two banners that changed the same way are approved together; the next waiting build follows", async () => {
     const admin = (await server.api("GET", "/me", { token: server.personalAccessToken })).body;
+    server.admin("user", "create", "--slug", "rita", "--name", "Rita Requester");
+    server.admin("member", "add", "--account", "default", "--user", "rita", "--role", "member");
     const rita = JSON.stringify(server.admin("token", "create", "--user", "rita", "--account", "default")).match(/arp_[A-Za-z0-9_]{36}/)[0];
     for (const number of [headBuild, otherBuild]) {
       const asked = await server.api("POST", `projects/default/default/builds/${number}/reviewers`, { token: rita, body: { userIds: [admin.id] } });
@@ -145,8 +158,8 @@ describe("builds reported by @argos-ci/playwright, reviewed in Chromium", { skip
     assert.deepEqual(sent.map((d) => d.id).sort(), banners);
     assert.ok(sent.every((d) => d.conclusion === "APPROVE"), JSON.stringify(sent));
 
-    const next = page.getByRole("link", { name: `Next: default/default #${otherBuild} →` });
-    await next.click();
+    await page.getByRole("link", { name: `Next: default/default #${otherBuild} →` }).waitFor();
+    await page.keyboard.press("n");  // the next waiting build's key
     await page.waitForURL(new RegExp(`/builds/${otherBuild}$`));
     await page.locator('[data-list-state="ready"]').waitFor({ state: "attached" });
     await page.locator(".diff-row", { hasText: "catalog.png" }).waitFor();

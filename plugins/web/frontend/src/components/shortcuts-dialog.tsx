@@ -4,10 +4,13 @@ export const shortcuts: [string, string][] = [
   ["j / →", "next screenshot"],
   ["k / ←", "previous screenshot"],
   ["1 2 3 4", "side by side, overlay, swipe, onion skin"],
+  ["/", "search the screenshots by name"],
   ["a", "approve the build"],
   ["r", "request changes"],
+  ["n", "the next build waiting for your review, after a decision"],
   ["m", "show or hide the diff mask"],
   ["c", "comment mode: click the image to place a pin"],
+  ["x", "mask mode: draw an area of the test that changes on its own"],
   ["+ / −", "zoom in / out"],
   ["0", "fit the screenshot"],
   ["z", "1:1, one image pixel per screen pixel"],
@@ -25,7 +28,7 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
       <dl>
         {shortcuts.map(([keys, what]) => (
           <div key={keys}>
-            <dt>{keys.split(" ").map((k, i) => (k === "/" ? " / " : <kbd key={i}>{k}</kbd>))}</dt>
+            <dt>{keys.split(" ").map((k, i) => (k === "/" && keys !== "/" ? " / " : <kbd key={i}>{k}</kbd>))}</dt>
             <dd>{what}</dd>
           </div>
         ))}

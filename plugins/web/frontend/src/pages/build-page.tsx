@@ -16,7 +16,7 @@ import { Message } from "../components/message";
 import { ShortcutsDialog } from "../components/shortcuts-dialog";
 import { StatusBadge } from "../components/status-badge";
 import { baselineWhy, shortSha, statsSummary } from "../format";
-import { paths, setQuery } from "../router";
+import { navigate, paths, setQuery } from "../router";
 
 type Decision = "APPROVE" | "REQUEST_CHANGES";
 
@@ -63,6 +63,7 @@ export function BuildPage({ session, account, project, number, query }: Props) {
   }, [account, project]);
   const canReview = permissions?.includes("review") ?? true;
   const [nextBuild, setNextBuild] = useState<{ href: string; label: string } | null>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
 
   const [choice, setChoice] = useState<FacetChoice>(() => choiceFromQuery(query));
   // The diffs with comment threads pinned on them (the "comments" facet).
@@ -227,6 +228,8 @@ export function BuildPage({ session, account, project, number, query }: Props) {
       else if (event.key === "a") review("APPROVE");
       else if (event.key === "r") review("REJECT");
       else if (event.key === "?") setHelp(true);
+      else if (event.key === "/") searchBox.current?.focus();
+      else if (event.key === "n" && nextBuild) navigate(nextBuild.href);
       else if (event.key === "Escape") setCommentMode(false);
       else return;
       event.preventDefault();
@@ -280,7 +283,7 @@ export function BuildPage({ session, account, project, number, query }: Props) {
             <span class="badge" title="Reviewing needs the reviewer level on this project">View only</span>
           )}
           {nextBuild && (
-            <a class="button" href={nextBuild.href} title="The next build waiting for your review">
+            <a class="button" href={nextBuild.href} title="The next build waiting for your review (n)">
               Next: {nextBuild.label} →
             </a>
           )}
@@ -289,7 +292,7 @@ export function BuildPage({ session, account, project, number, query }: Props) {
       </div>
       <div class="build-body">
         <aside class="sidebar" aria-label="Screenshots of the build">
-          <input class="sidebar-filter" type="search" placeholder="Filter screenshots" aria-label="Filter screenshots by name"
+          <input ref={searchBox} class="sidebar-filter" type="search" placeholder="Filter screenshots" aria-label="Filter screenshots by name"
             value={filter} onInput={(e) => setFilter((e.target as HTMLInputElement).value)} />
           <DiffFilters counts={counts} choice={choice} onChange={setChoice} shown={filtered.length} total={diffs.length}
             onDecideShown={canReview ? (decision) => decideMany(filtered, decision) : null} />
