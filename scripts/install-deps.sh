@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build ccache pkg-config git
   libcivetweb-dev libsoci-dev libboost-dev libsqlite3-dev libpq-dev libpoco-dev nlohmann-json3-dev
-  libspng-dev libdeflate-dev libturbojpeg0-dev doctest-dev libcmark-dev libicu-dev
+  libspng-dev libdeflate-dev libturbojpeg0-dev doctest-dev libcmark-dev libicu-dev liblasso3-dev
   postgresql sqlite3 clang libclang-rt-14-dev clang-format clang-tidy
   chromium fonts-dejavu-core fonts-liberation2 curl
   firefox-esr webkit2gtk-driver xvfb xauth

@@ -1,8 +1,8 @@
 // The sso plugin: people sign in through the company's identity provider (OpenID Connect,
-// Authorization Code with PKCE) or GitHub (an OAuth app). It decides who the person is and which
-// teams they belong to; the web plugin opens the browser session (web.BrowserSessions). Without a
-// configured provider it only answers an empty provider list, and the one-time sign-in link stays
-// the way in.
+// Authorization Code with PKCE; SAML 2.0, on liblasso) or GitHub (an OAuth app). It decides who the
+// person is and which teams they belong to; the web plugin opens the browser session
+// (web.BrowserSessions). Without a configured provider it only answers an empty provider list, and
+// the one-time sign-in link stays the way in.
 #include "loupe/plugin.hpp"
 
 #include "loupe/host.hpp"
@@ -10,7 +10,9 @@
 #include "loupe/http/http_client.hpp"
 #include "loupe/web/session_service.hpp"
 #include "routes/oidc_routes.hpp"
+#include "routes/saml_routes.hpp"
 #include "settings/oidc_providers.hpp"
+#include "settings/saml_providers.hpp"
 #include "sign_in/github_client.hpp"
 #include "store/sso_migrations.hpp"
 
@@ -42,8 +44,15 @@ void install(loupe::Host& host) {
         }
         host.log().info("sso.provider", {{"id", provider.id}, {"issuer", provider.issuer}});
     }
-    add_oidc_routes(host, host.services().require<loupe::web::BrowserSessions>(),
-                    std::move(clients));
+    std::vector<std::shared_ptr<SamlServiceProvider>> saml;
+    for (auto& provider : read_saml_providers(host.global_config())) {
+        host.log().info("sso.saml_provider", {{"id", provider.id}});
+        saml.push_back(std::make_shared<SamlServiceProvider>(
+            std::move(provider), [&host] { return host.public_url(); }));
+    }
+    const auto& sessions = host.services().require<loupe::web::BrowserSessions>();
+    add_oidc_routes(host, sessions, std::move(clients), saml_provider_entries(saml));
+    add_saml_routes(host, sessions, std::move(saml));
 }
 
 }  // namespace

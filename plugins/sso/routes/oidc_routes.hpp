@@ -10,7 +10,9 @@
 namespace loupe::sso {
 
 /// GET /_loupe/sso/providers, GET /_loupe/sso/oidc/{provider}/start and .../callback.
+/// `more_providers`: other sign-in providers' entries ({id, name, startUrl}) for the list.
 void add_oidc_routes(Host& host, const web::BrowserSessions& sessions,
-                     std::vector<std::shared_ptr<SignInClient>> clients);
+                     std::vector<std::shared_ptr<SignInClient>> clients,
+                     Json more_providers = Json::array());
 
 }  // namespace loupe::sso

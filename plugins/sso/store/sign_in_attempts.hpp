@@ -17,6 +17,9 @@ struct Attempt {
     std::string code_verifier;
     std::string return_to;
     int64_t created_at = 0;
+    /// A SAML sign-in between its two steps: the claims the verified response gave, kept until
+    /// this browser comes back with the state's cookie.
+    std::optional<std::string> verified_claims{};
 };
 
 /// Stores a new attempt under `state` (also deleting attempts older than `oldest_kept`).

@@ -28,6 +28,12 @@ CREATE TABLE sso_identities (
 );
 CREATE INDEX sso_identities_user ON sso_identities (user_id)
 )SQL");
+    // A SAML sign-in has two steps: the IdP's POST (cross-site, so without the browser's
+    // state cookie) verifies the response and keeps its claims here; the browser's own GET
+    // that follows, with the cookie, opens the session.
+    migrations.add(2, "keep a SAML sign-in's verified claims between its two steps", R"SQL(
+ALTER TABLE sso_sign_in_attempts ADD COLUMN verified_claims TEXT
+)SQL");
 }
 
 }  // namespace loupe::sso

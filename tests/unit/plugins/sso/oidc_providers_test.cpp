@@ -10,6 +10,8 @@
 #include <map>
 #include <stdexcept>
 
+#include "settings/saml_providers.hpp"
+
 namespace {
 
 class MapConfig final : public loupe::ConfigView {
@@ -125,4 +127,48 @@ TEST_CASE("OIDC providers: a wrong setting stops the start naming its key") {
     values = base;
     values["auth.oidc.corp.roles"] = "admins";
     CHECK(refusal(values).starts_with("configuration key 'auth.oidc.corp.roles': expected"));
+}
+
+TEST_CASE("SAML providers: found by their metadata key, files read, a missing key named") {
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("loupe-saml-settings-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const auto write = [&](const char* name, const char* text) {
+        std::ofstream(dir / name) << text;
+        return (dir / name).string();
+    };
+    const auto metadata = write("idp.xml", "<md:EntityDescriptor entityID=\"https://idp\"/>\n");
+    const auto key =
+        write("sp.key", "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n");
+    const auto cert =
+        write("sp.crt", "-----BEGIN CERTIFICATE-----\nBBBB\n-----END CERTIFICATE-----\n");
+    CHECK(read_saml_providers(MapConfig({})).empty());
+    const auto providers = read_saml_providers(MapConfig({
+        {"auth.saml.corp.idp_metadata_file", metadata},
+        {"auth.saml.corp.sp_key_file", key},
+        {"auth.saml.corp.sp_cert_file", cert},
+        {"auth.saml.corp.name", "Corp SSO"},
+        {"auth.saml.corp.roles_attribute", "memberOf"},
+        {"auth.saml.corp.email_domains", "Example.com"},
+        {"auth.saml.corp.roles.design", "acme:member"},
+    }));
+    REQUIRE(providers.size() == 1);
+    const auto& corp = providers[0];
+    CHECK(corp.id == "corp");
+    CHECK(corp.display_name == "Corp SSO");
+    CHECK(corp.idp_metadata.starts_with("<md:EntityDescriptor"));
+    CHECK(corp.sp_key.find("PRIVATE KEY") != std::string::npos);
+    CHECK(corp.email_attribute == "email");
+    CHECK(corp.name_attribute == "displayName");
+    CHECK(corp.policy.roles_claim == "memberOf");
+    CHECK(corp.policy.allowed_email_domains == std::vector<std::string>{"example.com"});
+    CHECK(corp.roles.contains("design"));
+
+    try {
+        read_saml_providers(MapConfig({{"auth.saml.corp.idp_metadata_file", metadata}}));
+        FAIL("a provider without its key pair must be refused");
+    } catch (const std::runtime_error& error) {
+        CHECK(std::string(error.what()).find("auth.saml.corp.sp_key_file") != std::string::npos);
+    }
+    std::filesystem::remove_all(dir);
 }
