@@ -81,6 +81,8 @@ describe("single sign-on with a SAML identity provider", { skip: skipReason() },
   test("Chromium signs in through the IdP: a new user, with the role of their group", async () => {
     const page = await newPage(browser);
     await page.goto(`${server.url}/_loupe/login?next=${encodeURIComponent("/default")}`);
+    await page.getByRole("link", { name: "Sign in with Corp SAML" }).waitFor();
+    if (process.env.LOUPE_SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.LOUPE_SCREENSHOT_DIR, "saml-sign-in.png") });
     await page.getByRole("link", { name: "Sign in with Corp SAML" }).click();
     await page.waitForURL((url) => url.origin === idp.url);
     assert.equal(idp.requests.at(-1).issuer, `${server.url}/_loupe/sso/saml/corp/metadata`);
