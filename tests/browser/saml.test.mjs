@@ -2,8 +2,8 @@
 // key): Chromium signs in from Loupe's sign-in page (HTTP-Redirect AuthnRequest, signed
 // Response posted back), a new user is created with the role its group maps to; then, without
 // a browser, responses the IdP signs but that must not sign anyone in are refused: tampered,
-// unsigned, expired, meant for another service, replayed, and one posted into a browser that did
-// not start the sign-in.
+// unsigned, expired, meant for another service or for none, replayed, and one posted into a
+// browser that did not start the sign-in; a value split by a CDATA section is read whole.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -135,6 +135,7 @@ describe("single sign-on with a SAML identity provider", { skip: skipReason() },
       ["unsigned", { unsigned: true }, /signed|refused/i],
       ["expired", { expired: true }, /expired|not valid/i],
       ["for another service", { audience: "https://other.example/metadata" }, /another service/i],
+      ["without an audience", { noAudience: true }, /another service/i],
     ];
     for (const [what, options, message] of refusals) {
       const { cookie, relayState, requestId } = await startWithoutBrowser();
@@ -166,6 +167,19 @@ describe("single sign-on with a SAML identity provider", { skip: skipReason() },
     const wrong = await post(await idp.responseFor({ user: ada, inResponseTo: "_not-a-request-of-loupe", relayState: stray.relayState }), stray.relayState, stray.cookie);
     assert.equal(wrong.signedIn, false);
     assert.match(wrong.location.searchParams.get("error") ?? "", /another sign-in/);
+  });
+
+  test("a value split by a CDATA section after signing is read whole, not cut to another address", async () => {
+    // Canonical XML flattens CDATA, so the signatures still verify: the value must be read
+    // whole ("ada@example.com"), never as its last text node ("da@example.com", someone else).
+    const { cookie, relayState, requestId } = await startWithoutBrowser();
+    const response = await idp.responseFor({ user: people[0], inResponseTo: requestId, relayState, splitEmail: true });
+    const result = await post(response, relayState, cookie);
+    assert.equal(result.signedIn, true, `${result.location}`);
+    if (server.canQuery) {
+      assert.deepEqual(server.query("SELECT COUNT(*) FROM users WHERE email = 'da@example.com'"), [["0"]]);
+      assert.deepEqual(server.query("SELECT COUNT(*) FROM users WHERE email = 'ada@example.com'"), [["1"]]);
+    }
   });
 
   test("an address outside the allowed domains signs nobody in", async () => {

@@ -61,7 +61,15 @@ struct SamlRoutes {
             return sign_in_failed(next, "Unknown sign-in provider", secure);
         }
         const std::string state = random_url_token();
-        const auto authn = sp->authn_request(state);
+        SamlServiceProvider::AuthnRequest authn;
+        try {
+            authn = sp->authn_request(state);
+        } catch (const std::runtime_error& error) {
+            host.log().warn("sso.provider_unavailable",
+                            {{"provider", provider_key(sp->provider())}, {"error", error.what()}});
+            return sign_in_failed(next, sp->provider().display_name + " cannot be used right now",
+                                  secure);
+        }
         const sign_in_attempts::Attempt attempt{provider_key(sp->provider()), authn.id, "", next,
                                                 now_ms()};
         host.db().transaction([&](soci::session& session) {
@@ -90,8 +98,18 @@ struct SamlRoutes {
         auto attempt = host.db().transaction([&](soci::session& session) {
             return sign_in_attempts::take(session, state, now_ms() - sign_in_ttl_ms);
         });
-        if (!attempt || attempt->provider != provider_key(sp->provider()) ||
-            attempt->verified_claims) {
+        if (attempt && attempt->verified_claims &&
+            attempt->provider == provider_key(sp->provider())) {
+            // The IdP's page posted twice (a resubmitted form): the first, verified response
+            // stands, kept for the browser's finish; this one is not read.
+            host.db().transaction([&](soci::session& session) {
+                sign_in_attempts::record(session, state, *attempt, now_ms() - sign_in_ttl_ms);
+            });
+            return redirect_to("/_loupe/sso/saml/" + sp->provider().id +
+                                   "/finish?state=" + url_query_component(state),
+                               303);
+        }
+        if (!attempt || attempt->provider != provider_key(sp->provider())) {
             return sign_in_failed("/", "This sign-in expired or was already used. Sign in again.",
                                   secure);
         }

@@ -6,24 +6,28 @@
 #include <unicode/ucnv.h>
 // clang-format on
 
+#include <lasso/debug.h>
 #include <lasso/lasso.h>
-#include <lasso/xml/misc_text_node.h>
 #include <lasso/xml/saml-2.0/saml2_assertion.h>
-#include <lasso/xml/saml-2.0/saml2_attribute.h>
-#include <lasso/xml/saml-2.0/saml2_attribute_statement.h>
-#include <lasso/xml/saml-2.0/saml2_attribute_value.h>
+#include <lasso/xml/saml-2.0/saml2_conditions.h>
 #include <lasso/xml/saml-2.0/saml2_name_id.h>
 #include <lasso/xml/saml-2.0/saml2_strings.h>
+#include <lasso/xml/saml-2.0/saml2_subject_confirmation_data.h>
 #include <lasso/xml/saml-2.0/samlp2_authn_request.h>
 #include <lasso/xml/saml-2.0/samlp2_name_id_policy.h>
 #include <lasso/xml/saml-2.0/samlp2_request_abstract.h>
 #include <lasso/xml/saml-2.0/samlp2_status.h>
 #include <lasso/xml/saml-2.0/samlp2_status_code.h>
 #include <lasso/xml/saml-2.0/samlp2_status_response.h>
+#include <libxml/tree.h>
 
+#include <ctime>
+#include <iomanip>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <regex>
+#include <sstream>
 
 #include "loupe/text/html.hpp"
 
@@ -78,39 +82,48 @@ std::string entity_id_of(const std::string& metadata) {
     return match[1].str();
 }
 
-std::string text_of(LassoNode* node) {
-    if (node != nullptr && LASSO_IS_MISC_TEXT_NODE(node)) {
-        const char* content = LASSO_MISC_TEXT_NODE(node)->content;
-        return content != nullptr ? content : "";
-    }
-    return "";
+bool is_saml_element(const xmlNode* node, const char* name) {
+    static constexpr const char* assertion_ns = "urn:oasis:names:tc:SAML:2.0:assertion";
+    return node->type == XML_ELEMENT_NODE && node->ns != nullptr && node->ns->href != nullptr &&
+           xmlStrEqual(node->ns->href, BAD_CAST assertion_ns) != 0 &&
+           xmlStrEqual(node->name, BAD_CAST name) != 0;
 }
 
-/// Every value of every attribute of the assertion, by attribute name.
+/// Every value of every attribute of the assertion, by attribute name, read from the XML as
+/// signed: a value's whole text content (comments and CDATA sections inside it, which the
+/// signature's canonical form ignores or flattens, neither cut nor hide part of it).
 std::map<std::string, std::vector<std::string>> attributes_of(LassoSaml2Assertion* assertion) {
     std::map<std::string, std::vector<std::string>> attributes;
-    for (GList* statement = assertion->AttributeStatement; statement != nullptr;
+    const xmlNode* root = lasso_node_get_original_xmlnode(LASSO_NODE(assertion));
+    if (root == nullptr) {
+        throw SamlRefused("The SAML assertion cannot be read");
+    }
+    for (const xmlNode* statement = root->children; statement != nullptr;
          statement = statement->next) {
-        if (!LASSO_IS_SAML2_ATTRIBUTE_STATEMENT(statement->data)) {
+        if (!is_saml_element(statement, "AttributeStatement")) {
             continue;
         }
-        for (GList* item = LASSO_SAML2_ATTRIBUTE_STATEMENT(statement->data)->Attribute;
-             item != nullptr; item = item->next) {
-            if (!LASSO_IS_SAML2_ATTRIBUTE(item->data)) {
+        for (const xmlNode* attribute = statement->children; attribute != nullptr;
+             attribute = attribute->next) {
+            if (!is_saml_element(attribute, "Attribute")) {
                 continue;
             }
-            auto* attribute = LASSO_SAML2_ATTRIBUTE(item->data);
-            if (attribute->Name == nullptr) {
+            xmlChar* name = xmlGetProp(attribute, BAD_CAST "Name");
+            if (name == nullptr) {
                 continue;
             }
-            auto& values = attributes[attribute->Name];
-            for (GList* value = attribute->AttributeValue; value != nullptr; value = value->next) {
-                if (!LASSO_IS_SAML2_ATTRIBUTE_VALUE(value->data)) {
+            auto& values = attributes[reinterpret_cast<const char*>(name)];
+            xmlFree(name);
+            for (const xmlNode* value = attribute->children; value != nullptr;
+                 value = value->next) {
+                if (!is_saml_element(value, "AttributeValue")) {
                     continue;
                 }
-                for (GList* any = LASSO_SAML2_ATTRIBUTE_VALUE(value->data)->any; any != nullptr;
-                     any = any->next) {
-                    if (auto text = text_of(LASSO_NODE(any->data)); !text.empty()) {
+                xmlChar* content = xmlNodeGetContent(value);
+                if (content != nullptr) {
+                    std::string text(reinterpret_cast<const char*>(content));
+                    xmlFree(content);
+                    if (!text.empty()) {
                         values.push_back(std::move(text));
                     }
                 }
@@ -126,6 +139,25 @@ std::string first_of(const std::map<std::string, std::vector<std::string>>& attr
     return found == attributes.end() || found->second.empty() ? "" : found->second.front();
 }
 
+/// An xsd:dateTime in UTC ("2026-11-29T17:24:36Z", fractions allowed) in epoch seconds.
+std::optional<int64_t> utc_seconds(const char* text) {
+    if (text == nullptr) {
+        return std::nullopt;
+    }
+    std::tm parts{};
+    std::istringstream in(text);
+    in >> std::get_time(&parts, "%Y-%m-%dT%H:%M:%S");
+    if (in.fail()) {
+        return std::nullopt;
+    }
+    std::string rest;
+    in >> rest;
+    if (!rest.ends_with('Z')) {
+        return std::nullopt;  // SAML times are UTC, written with Z
+    }
+    return static_cast<int64_t>(timegm(&parts));
+}
+
 [[noreturn]] void refuse(const std::string& message) {
     throw SamlRefused(message);
 }
@@ -137,6 +169,11 @@ void init_saml_library() {
     std::call_once(once, [] {
         if (lasso_init() != 0) {
             throw std::runtime_error("liblasso could not be initialised");
+        }
+        // LASSO_FLAG=no-verify-signature in the environment would turn every check off.
+        if (lasso_flag_verify_signature == FALSE) {
+            throw std::runtime_error(
+                "liblasso's signature checks are off (LASSO_FLAG): SAML sign-in refused");
         }
     });
 }
@@ -249,7 +286,12 @@ Json SamlServiceProvider::verify_response(const std::string& saml_response,
     if (saml_response.empty() || saml_response.size() > max_response_bytes) {
         refuse("The identity provider sent no SAML response");
     }
-    const auto server = new_server(*this);
+    ServerPtr server;
+    try {
+        server = new_server(*this);
+    } catch (const std::runtime_error& error) {
+        refuse(std::string("The SAML provider cannot be used: ") + error.what());
+    }
     const LoginPtr login(lasso_login_new(server.get()));
     auto* profile = LASSO_PROFILE(login.get());
     lasso_profile_set_signature_verify_hint(profile, LASSO_PROFILE_SIGNATURE_VERIFY_HINT_FORCE);
@@ -285,13 +327,32 @@ Json SamlServiceProvider::verify_response(const std::string& saml_response,
         (response_answered != nullptr && request_id != response_answered)) {
         refuse("The SAML response answers another sign-in");
     }
-    if (lasso_saml2_assertion_validate_time_checks(
+    // lasso passes an assertion without Conditions or without an audience: both are required
+    // here, so an assertion the IdP made for another of its services never signs anyone in.
+    const std::string audience = entity_id();
+    if (assertion->Conditions == nullptr || assertion->Conditions->NotOnOrAfter == nullptr ||
+        lasso_saml2_assertion_validate_time_checks(
             assertion.get(), skew_s, static_cast<time_t>(now_s)) != LASSO_SAML2_ASSERTION_VALID) {
         refuse("The SAML assertion has expired or is not valid yet");
     }
-    if (lasso_saml2_assertion_validate_audience(assertion.get(), entity_id().c_str()) !=
-        LASSO_SAML2_ASSERTION_VALID) {
+    if (lasso_saml2_assertion_has_audience_restriction(assertion.get()) == FALSE ||
+        lasso_saml2_assertion_validate_audience(assertion.get(), audience.c_str()) !=
+            LASSO_SAML2_ASSERTION_VALID) {
         refuse("The SAML assertion is meant for another service");
+    }
+    // The bearer confirmation: delivered to this service's endpoint, before it expires.
+    const std::string acs = acs_url();
+    const auto* confirmation =
+        lasso_saml2_assertion_get_subject_confirmation_data(assertion.get(), FALSE);
+    const auto confirmation_ends =
+        confirmation != nullptr ? utc_seconds(confirmation->NotOnOrAfter) : std::nullopt;
+    if (confirmation == nullptr || confirmation->Recipient == nullptr ||
+        acs != confirmation->Recipient || response->Destination == nullptr ||
+        acs != response->Destination) {
+        refuse("The SAML response is meant for another service");
+    }
+    if (!confirmation_ends || now_s - static_cast<int64_t>(skew_s) >= *confirmation_ends) {
+        refuse("The SAML assertion has expired or is not valid yet");
     }
     std::string subject;
     std::string name_id_format;

@@ -188,17 +188,31 @@ export async function startSamlIdp({ users }) {
     entityMeta: Object.assign(Object.create(sp.entityMeta), { isWantAssertionsSigned: () => true }),
   });
 
-  async function responseFor({ user, inResponseTo, relayState, tamper = false, unsigned = false, expired = false, audience } = {}) {
+  async function responseFor({ user, inResponseTo, relayState, tamper = false, unsigned = false, expired = false, audience, noAudience = false, splitEmail = false } = {}) {
     if (!sp) throw new Error("saml-idp: trustServiceProvider() first");
     const person = typeof user === "string" ? userById(user) : user;
     if (!person) throw new Error(`saml-idp: no such user ${JSON.stringify(user)}`);
     void relayState; // carried beside the Response (form field), not inside it
-    const replace = fill({ user: person, inResponseTo, expired, audience });
+    const filled = fill({ user: person, inResponseTo, expired, audience });
+    // noAudience: the Assertion without its AudienceRestriction (still signed by the IdP).
+    const replace = noAudience
+      ? (template) => filled(template.replace(/<saml:AudienceRestriction>.*?<\/saml:AudienceRestriction>/, ""))
+      : filled;
     if (unsigned) {
       // The very XML createLoginResponse would sign, with no ds:Signature anywhere.
       return Buffer.from(replace(idp.entitySetting.loginResponseTemplate.context).context).toString("base64");
     }
     const { context } = await idp.createLoginResponse(signBoth(), { extract: { request: { id: inResponseTo } } }, "post", person, replace);
+    if (splitEmail) {
+      // After signing: the email attribute's value split by a CDATA section. Canonical XML
+      // flattens CDATA, so both signatures still verify; a reader that takes only the first
+      // text node would read "da@example.com" for "ada@example.com".
+      const xml = Buffer.from(context, "base64").toString();
+      const value = xmlText(person.email);
+      const changed = xml.replace(`>${value}</saml:AttributeValue>`, `><![CDATA[${value.slice(0, 1)}]]>${value.slice(1)}</saml:AttributeValue>`);
+      if (changed === xml) throw new Error("saml-idp: splitEmail found no email attribute");
+      return Buffer.from(changed).toString("base64");
+    }
     if (!tamper) return context;
     // After signing: another address in the Assertion (NameID and the email attribute), so
     // neither the Assertion's nor the Response's signature verifies any more.
