@@ -1,15 +1,12 @@
 #include "blob/url_signer.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
 #include "loupe/crypto/digest.hpp"
 #include "loupe/crypto/random.hpp"
+#include "loupe/files/private_file.hpp"
 
 namespace loupe {
 
@@ -45,21 +42,10 @@ std::string UrlSigner::load_or_create_secret(const std::string& data_dir) {
         }
         throw std::runtime_error(path.string() + " holds no valid secret (expected 64 hex digits)");
     }
-    std::filesystem::create_directories(data_dir);
-    const std::string secret = crypto::random_hex(32);
-    const auto temporary = path.string() + ".tmp";
-    int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (fd < 0 ||
-        ::write(fd, secret.data(), secret.size()) != static_cast<ssize_t>(secret.size()) ||
-        ::fsync(fd) != 0) {
-        if (fd >= 0) {
-            ::close(fd);
-        }
-        throw std::runtime_error("cannot write " + temporary);
-    }
-    ::close(fd);
-    std::filesystem::rename(temporary, path);
-    return secret;
+    // Created private, whole or not at all; another instance sharing the folder may have
+    // created it meanwhile, and then its secret is the one every instance uses.
+    files::create_private_file(path.string(), crypto::random_hex(32));
+    return load_or_create_secret(data_dir);
 }
 
 }  // namespace loupe

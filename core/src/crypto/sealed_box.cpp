@@ -1,8 +1,6 @@
 #include "loupe/crypto/sealed_box.hpp"
 
-#include <fcntl.h>
 #include <openssl/evp.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -11,6 +9,7 @@
 
 #include "loupe/crypto/encoding.hpp"
 #include "loupe/crypto/random.hpp"
+#include "loupe/files/private_file.hpp"
 
 namespace loupe::crypto {
 namespace {
@@ -114,30 +113,9 @@ std::string load_or_create_key_file(const std::string& path) {
         }
         return *key;
     }
-    const auto parent = std::filesystem::path(path).parent_path();
-    if (!parent.empty()) {
-        std::filesystem::create_directories(parent);
-    }
-    const std::string key = random_bytes(sealed_key_bytes);
-    const std::string hex = to_hex(key) + "\n";
-    const auto temporary = path + ".tmp";
-    // Created private: only the server's user may read the key.
-    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    const bool written = fd >= 0 &&
-                         ::write(fd, hex.data(), hex.size()) == static_cast<ssize_t>(hex.size()) &&
-                         ::fsync(fd) == 0;
-    if (fd >= 0) {
-        ::close(fd);
-    }
-    if (!written) {
-        throw std::runtime_error("cannot write the key file " + temporary);
-    }
-    // Another instance sharing the folder may have created it meanwhile: the first one wins.
-    if (::link(temporary.c_str(), path.c_str()) != 0 && !std::filesystem::exists(path)) {
-        std::filesystem::remove(temporary);
-        throw std::runtime_error("cannot create the key file " + path);
-    }
-    std::filesystem::remove(temporary);
+    // Created private, whole or not at all; when another instance sharing the folder created
+    // it first, its key is the one every instance uses.
+    files::create_private_file(path, to_hex(random_bytes(sealed_key_bytes)) + "\n");
     return load_or_create_key_file(path);
 }
 
