@@ -1,8 +1,6 @@
 #include "support/in_process_server.hpp"
 
 #include <atomic>
-#include <chrono>
-#include <iostream>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -11,6 +9,7 @@
 #include "auth/authenticator.hpp"
 #include "config/config.hpp"
 #include "http/dispatcher.hpp"
+#include "http/registered_listener.hpp"
 #include "http/router.hpp"
 #include "identity/bootstrap.hpp"
 #include "runtime.hpp"
@@ -20,16 +19,28 @@
 namespace loupe::test {
 namespace {
 
-// The servers of this process by base URL, for the test HTTP client.
+// What answers each base URL of this process (the API's, a listener's), for the test HTTP
+// client.
 std::mutex servers_mutex;
-std::map<std::string, const InProcessServer*>& servers() {
-    static std::map<std::string, const InProcessServer*> by_url;
+std::map<std::string, InProcessEndpoint>& servers() {
+    static std::map<std::string, InProcessEndpoint> by_url;
     return by_url;
 }
 
-std::string next_base_url() {
+/// http://<name>-<N>.in-process.test, N unique in this process.
+std::string next_base_url(const std::string& name) {
     static std::atomic<int> counter{0};
-    return "http://loupe-" + std::to_string(++counter) + ".in-process.test";
+    return "http://" + name + "-" + std::to_string(++counter) + ".in-process.test";
+}
+
+/// A listener authenticates nobody: no token kind, no session.
+const std::map<std::string, TokenResolver>& no_token_resolvers() {
+    static const std::map<std::string, TokenResolver> none;
+    return none;
+}
+const std::vector<SessionResolver>& no_session_resolvers() {
+    static const std::vector<SessionResolver> none;
+    return none;
 }
 
 std::map<std::string, std::string> config_overrides(const ServerOptions& options,
@@ -53,18 +64,23 @@ std::map<std::string, std::string> config_overrides(const ServerOptions& options
 
 }  // namespace
 
+/// One base URL's request pipeline: the API's, or an extra listener's.
+struct InProcessServer::Endpoint {
+    std::string base_url;
+    std::unique_ptr<Router> router;
+    std::unique_ptr<Authenticator> authenticator;
+    std::unique_ptr<Dispatcher> dispatcher;
+};
+
 // Declared in the order they are built; destroyed in reverse, the Runtime last.
 struct InProcessServer::Parts {
     std::unique_ptr<Runtime> runtime;
-    std::unique_ptr<Router> router;
-    std::unique_ptr<Authenticator> authenticator;
     std::unique_ptr<AccessGate> access_gate;
-    std::unique_ptr<Dispatcher> dispatcher;
-    std::string host;
+    std::vector<std::unique_ptr<Endpoint>> endpoints;  ///< the API's first
 };
 
 InProcessServer::InProcessServer(ServerOptions options)
-    : options_(std::move(options)), base_url_(next_base_url()), parts_(std::make_unique<Parts>()) {
+    : options_(std::move(options)), base_url_(next_base_url("loupe")), parts_(std::make_unique<Parts>()) {
     if (!options_.environment.empty()) {
         throw std::logic_error("an in-process server shares the test's environment: use a "
                                "ServerProcess for a server with an environment of its own");
@@ -74,57 +90,79 @@ InProcessServer::InProcessServer(ServerOptions options)
     const std::string public_url = config->get_string("http.public_url", "");
     parts_->runtime = std::make_unique<Runtime>(std::move(config));
     auto& runtime = *parts_->runtime;
-    auto t0 = std::chrono::steady_clock::now();
-    auto lap = [&](const char* what) { auto t = std::chrono::steady_clock::now(); if (std::getenv("INPROC_T")) std::cerr << what << " " << std::chrono::duration<double, std::milli>(t - t0).count() << " ms\n"; t0 = t; };
     runtime.check_blob_store();
     runtime.load_plugins();
-    lap("load");
+    // The listeners' URLs are final before anything can hand one out.
+    for (const auto& listener : runtime.registries().listeners) {
+        if (listener->spec().public_url.empty()) {
+            listener->set_served_url(next_base_url(listener->name()));
+        }
+    }
     runtime.migrate();
-    lap("migrate");
     if (const auto bootstrap = create_bootstrap_if_empty(runtime.identity(), runtime.data_dir())) {
         project_token_ = bootstrap->project_token;
         personal_token_ = bootstrap->personal_access_token;
     }
     runtime.set_public_url(public_url.empty() ? base_url_ : public_url);
-    lap("bootstrap");
     runtime.run_ready_hooks();
-    lap("ready");
-    parts_->router = std::make_unique<Router>(runtime.registries().routes);
-    parts_->authenticator =
+    DispatchOptions api;
+    api.max_json_bytes = static_cast<std::size_t>(
+        runtime.config().get_int("http.max_json_bytes", 3 * 1024 * 1024));
+    api.max_json_values = static_cast<std::size_t>(runtime.config().get_int(
+        "http.max_json_values", static_cast<int64_t>(default_max_json_values)));
+    api.public_url = public_url;
+    parts_->access_gate = std::make_unique<AccessGate>(runtime.identity());
+    api.access = parts_->access_gate.get();
+    auto& api_endpoint = *parts_->endpoints.emplace_back(std::make_unique<Endpoint>());
+    api_endpoint.base_url = base_url_;
+    api_endpoint.router = std::make_unique<Router>(runtime.registries().routes);
+    api_endpoint.authenticator =
         std::make_unique<Authenticator>(runtime.database(), runtime.registries().token_resolvers,
                                         runtime.registries().session_resolvers);
-    parts_->access_gate = std::make_unique<AccessGate>(runtime.identity());
-    DispatchOptions dispatch;
-    dispatch.max_json_bytes = static_cast<std::size_t>(
-        runtime.config().get_int("http.max_json_bytes", 3 * 1024 * 1024));
-    dispatch.max_json_values = static_cast<std::size_t>(runtime.config().get_int(
-        "http.max_json_values", static_cast<int64_t>(default_max_json_values)));
-    dispatch.public_url = public_url;
-    dispatch.access = parts_->access_gate.get();
-    parts_->dispatcher = std::make_unique<Dispatcher>(dispatch, *parts_->router,
-                                                      *parts_->authenticator, runtime.log());
-    parts_->host = base_url_.substr(base_url_.find("//") + 2);
+    api_endpoint.dispatcher = std::make_unique<Dispatcher>(
+        api, *api_endpoint.router, *api_endpoint.authenticator, runtime.log());
+    // Each extra listener as `loupe serve` runs it: its own routes, nobody authenticated, no
+    // access gate (its routes are all public), paths as sent, its response headers.
+    for (const auto& listener : runtime.registries().listeners) {
+        auto& endpoint = *parts_->endpoints.emplace_back(std::make_unique<Endpoint>());
+        endpoint.base_url = listener->public_url();
+        endpoint.router = std::make_unique<Router>(listener->route_table());
+        endpoint.authenticator = std::make_unique<Authenticator>(
+            runtime.database(), no_token_resolvers(), no_session_resolvers());
+        DispatchOptions served = api;
+        served.public_url = endpoint.base_url;
+        served.access = nullptr;
+        served.api_prefix = false;
+        served.response_headers = listener->spec().response_headers;
+        endpoint.dispatcher = std::make_unique<Dispatcher>(served, *endpoint.router,
+                                                           *endpoint.authenticator, runtime.log());
+        listener_urls_[listener->name()] = endpoint.base_url;
+    }
     runtime.start_job_workers();
-    lap("workers");
     const std::lock_guard lock(servers_mutex);
-    servers()[base_url_] = this;
+    for (const auto& endpoint : parts_->endpoints) {
+        servers()[endpoint->base_url] = InProcessEndpoint{endpoint->dispatcher.get()};
+    }
 }
 
 InProcessServer::~InProcessServer() {
     {
         const std::lock_guard lock(servers_mutex);
-        servers().erase(base_url_);
+        for (const auto& endpoint : parts_->endpoints) {
+            servers().erase(endpoint->base_url);
+        }
     }
-    auto t0 = std::chrono::steady_clock::now();
     parts_->runtime->stop_job_workers();
     parts_->runtime->run_shutdown_hooks();
     parts_.reset();
-    if (std::getenv("INPROC_T")) std::cerr << "down " << std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() << " ms\n";
 }
 
 std::string InProcessServer::listener_url(const std::string& name) const {
-    throw std::logic_error("an in-process server opens no listener (" + name +
-                           "): use a ServerProcess");
+    const auto found = listener_urls_.find(name);
+    if (found == listener_urls_.end()) {
+        throw std::runtime_error("no enabled plugin registered a listener " + name);
+    }
+    return found->second;
 }
 
 std::string InProcessServer::output() const {
@@ -137,9 +175,9 @@ int InProcessServer::run_cli(const std::vector<std::string>& args, std::string& 
     return run_loupe(full, out, {});
 }
 
-HttpResult InProcessServer::handle(const HttpCall& call) const {
-    InProcessExchange exchange(call, parts_->host);
-    parts_->dispatcher->handle(exchange);
+HttpResult InProcessEndpoint::handle(const std::string& base_url, const HttpCall& call) const {
+    InProcessExchange exchange(call, base_url.substr(base_url.find("//") + 2));
+    dispatcher->handle(exchange);
     if (exchange.result().status == 0) {
         throw std::runtime_error("the dispatcher sent no response to " + call.method + " " +
                                  call.url);
@@ -147,15 +185,25 @@ HttpResult InProcessServer::handle(const HttpCall& call) const {
     return exchange.result();
 }
 
-const InProcessServer* in_process_server_for(const std::string& url) {
-    const std::lock_guard lock(servers_mutex);
-    for (const auto& [base, server] : servers()) {
-        if (url.compare(0, base.size(), base) == 0 &&
-            (url.size() == base.size() || url[base.size()] == '/' || url[base.size()] == '?')) {
-            return server;
+std::optional<HttpResult> answer_in_process(const HttpCall& call) {
+    std::string base_url;
+    InProcessEndpoint endpoint;
+    {
+        const std::lock_guard lock(servers_mutex);
+        for (const auto& [base, found] : servers()) {
+            if (call.url.compare(0, base.size(), base) == 0 &&
+                (call.url.size() == base.size() || call.url[base.size()] == '/' ||
+                 call.url[base.size()] == '?')) {
+                base_url = base;
+                endpoint = found;
+                break;
+            }
         }
     }
-    return nullptr;
+    if (endpoint.dispatcher == nullptr) {
+        return std::nullopt;
+    }
+    return endpoint.handle(base_url, call);
 }
 
 }  // namespace loupe::test

@@ -6,10 +6,16 @@
 // (support/http_client.hpp) sends a request whose URL starts with base_url() here instead of
 // over TCP, so a test and its helpers work unchanged on either kind of server.
 //
+// A plugin's extra listener (the deployments plugin's sites) is served the same way at a base
+// URL of its own (listener_url()), with its own routes and no authentication, as `loupe serve`
+// serves it.
+//
 // Use ServerProcess instead for what only a process has: its start and exit, signals, sockets
-// (slow clients, framing), extra listeners, restarts, an environment of its own, its log.
+// (slow clients, framing), restarts, an environment of its own, its log.
 
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +23,10 @@
 #include "support/server_process.hpp"
 #include "support/test_database.hpp"
 #include "support/test_server.hpp"
+
+namespace loupe {
+class Dispatcher;
+}
 
 namespace loupe::test {
 
@@ -31,9 +41,10 @@ public:
     InProcessServer(const InProcessServer&) = delete;
     InProcessServer& operator=(const InProcessServer&) = delete;
 
-    /// http://<name>.in-process.test: a host no resolver knows, served by handle().
+    /// http://loupe-<N>.in-process.test: a host no resolver knows, answered in this process.
     std::string base_url() const override { return base_url_; }
-    /// In-process servers open no extra listener: throws.
+    /// http://<listener>-<N>.in-process.test (or the spec's public URL); throws for a listener
+    /// no enabled plugin registered.
     std::string listener_url(const std::string& name) const override;
     const std::string& data_dir() const override { return data_.path(); }
     const std::string& database_url() const override { return database_.url(); }
@@ -45,10 +56,8 @@ public:
     /// Its log goes to the test's own standard error: says so.
     std::string output() const override;
 
-    /// Answers one request through the Dispatcher, on the calling thread.
-    HttpResult handle(const HttpCall& call) const;
-
 private:
+    struct Endpoint;
     struct Parts;
     TestDatabase database_;
     TempDir data_;
@@ -56,10 +65,19 @@ private:
     std::string base_url_;
     std::string project_token_;
     std::string personal_token_;
+    std::map<std::string, std::string> listener_urls_;
     std::unique_ptr<Parts> parts_;
 };
 
-/// The in-process server whose base URL `url` starts with, or nullptr (a real socket's URL).
-const InProcessServer* in_process_server_for(const std::string& url);
+/// One base URL's request pipeline in this process.
+struct InProcessEndpoint {
+    const Dispatcher* dispatcher = nullptr;
+    /// Answers `call` through the dispatcher, on the calling thread.
+    HttpResult handle(const std::string& base_url, const HttpCall& call) const;
+};
+
+/// The answer of the in-process server whose base URL (the API's or a listener's) `call.url`
+/// starts with, or nullopt when no such server runs (a real socket's URL).
+std::optional<HttpResult> answer_in_process(const HttpCall& call);
 
 }  // namespace loupe::test

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 #include <soci/soci.h>
 
+#include "support/in_process_server.hpp"
 #include "db/database_impl.hpp"
 #include "db/migration_runner.hpp"
 #include "loupe/db/migrations.hpp"
@@ -25,7 +26,7 @@ namespace {
 
 /// A concluded build whose screenshot `x` is the test the comments are about.
 struct TestedProject {
-    ServerProcess server{with_reviews()};
+    InProcessServer server{with_reviews()};
     std::string test_id;
     int64_t build = 0;
 
@@ -46,7 +47,7 @@ struct TestedProject {
     }
 };
 
-long long sql_number(const ServerProcess& server, const std::string& sql) {
+long long sql_number(const TestServer& server, const std::string& sql) {
     auto db = open_server_database(server);
     return query_number(*db, sql);
 }
