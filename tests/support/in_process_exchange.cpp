@@ -35,7 +35,8 @@ InProcessExchange::InProcessExchange(const HttpCall& call, const std::string& ho
     const auto authority = call.url.find("//");
     const auto target_start =
         authority == std::string::npos ? std::string::npos : call.url.find('/', authority + 2);
-    const std::string target = target_start == std::string::npos ? "/" : call.url.substr(target_start);
+    const std::string target =
+        target_start == std::string::npos ? "/" : call.url.substr(target_start);
     const auto question = target.find('?');
     path_ = target.substr(0, question);
     query_ = question == std::string::npos ? "" : target.substr(question + 1);
@@ -92,8 +93,9 @@ void InProcessExchange::send(const Response& response, bool headers_only,
     result.status = response.status;
     // As the socket's transport: no body for HEAD, 1xx, 204 and 304; the framing headers are
     // its own, never the handler's.
-    const bool has_body = response.status >= 200 && response.status != 204 && response.status != 304;
-    const std::string body = !has_body ? std::string()
+    const bool has_body =
+        response.status >= 200 && response.status != 204 && response.status != 304;
+    const std::string body = !has_body                    ? std::string()
                              : response.file_path.empty() ? response.body
                                                           : file_body(response);
     if (has_body) {

@@ -80,10 +80,13 @@ struct InProcessServer::Parts {
 };
 
 InProcessServer::InProcessServer(ServerOptions options)
-    : options_(std::move(options)), base_url_(next_base_url("loupe")), parts_(std::make_unique<Parts>()) {
+    : options_(std::move(options)),
+      base_url_(next_base_url("loupe")),
+      parts_(std::make_unique<Parts>()) {
     if (!options_.environment.empty()) {
-        throw std::logic_error("an in-process server shares the test's environment: use a "
-                               "ServerProcess for a server with an environment of its own");
+        throw std::logic_error(
+            "an in-process server shares the test's environment: use a "
+            "ServerProcess for a server with an environment of its own");
     }
     auto config = Config::load(std::string(LOUPE_TEST_SOURCE_DIR) + "/etc/loupe.properties",
                                config_overrides(options_, database_.url(), data_.path()));
@@ -106,8 +109,8 @@ InProcessServer::InProcessServer(ServerOptions options)
     runtime.set_public_url(public_url.empty() ? base_url_ : public_url);
     runtime.run_ready_hooks();
     DispatchOptions api;
-    api.max_json_bytes = static_cast<std::size_t>(
-        runtime.config().get_int("http.max_json_bytes", 3 * 1024 * 1024));
+    api.max_json_bytes =
+        static_cast<std::size_t>(runtime.config().get_int("http.max_json_bytes", 3 * 1024 * 1024));
     api.max_json_values = static_cast<std::size_t>(runtime.config().get_int(
         "http.max_json_values", static_cast<int64_t>(default_max_json_values)));
     api.public_url = public_url;
