@@ -17,8 +17,8 @@
 #include <set>
 #include <string>
 
-#include "support/in_process_server.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
 #include "unit/plugins/deployments/deployments_client.hpp"
 

@@ -5,8 +5,8 @@
 #include <soci/soci.h>
 
 #include "loupe/json.hpp"
-#include "support/in_process_server.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
 
 using namespace loupe::test;

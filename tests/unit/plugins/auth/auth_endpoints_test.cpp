@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "support/in_process_server.hpp"
 #include "support/admin_cli.hpp"
 #include "support/http_client.hpp"
+#include "support/in_process_server.hpp"
 #include "support/server_process.hpp"
 
 using loupe::test::admin;
@@ -17,8 +17,8 @@ using loupe::test::http;
 using loupe::test::http_get;
 using loupe::test::http_json;
 using loupe::test::HttpCall;
-using loupe::test::member_token;
 using loupe::test::InProcessServer;
+using loupe::test::member_token;
 using loupe::test::ServerProcess;
 using nlohmann::json;
 

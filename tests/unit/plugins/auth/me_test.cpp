@@ -5,9 +5,9 @@
 #include <set>
 #include <string>
 
-#include "support/in_process_server.hpp"
 #include "support/admin_cli.hpp"
 #include "support/http_client.hpp"
+#include "support/in_process_server.hpp"
 #include "support/server_process.hpp"
 
 using loupe::test::admin;
@@ -15,8 +15,8 @@ using loupe::test::error_of;
 using loupe::test::http;
 using loupe::test::http_get;
 using loupe::test::HttpCall;
-using loupe::test::member_token;
 using loupe::test::InProcessServer;
+using loupe::test::member_token;
 using loupe::test::TestServer;
 using nlohmann::json;
 

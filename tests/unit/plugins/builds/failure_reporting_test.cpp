@@ -6,8 +6,8 @@
 #include <chrono>
 #include <thread>
 
-#include "support/in_process_server.hpp"
 #include "processing_client.hpp"
+#include "support/in_process_server.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;

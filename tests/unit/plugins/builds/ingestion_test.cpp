@@ -7,9 +7,9 @@
 #include <future>
 #include <set>
 
-#include "support/in_process_server.hpp"
 #include "builds_client.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 #include "support/server_database.hpp"
 
 using namespace loupe::test;

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "builds_client.hpp"
-#include "support/in_process_server.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;

@@ -41,8 +41,7 @@ nlohmann::json get_build(const TestServer& server, int64_t number);
 /// Polls the build until its status is neither pending nor progress (60 s at most).
 nlohmann::json wait_concluded(const TestServer& server, int64_t number);
 /// GET .../builds/{number}/diffs{query}; REQUIREs 200.
-nlohmann::json list_diffs(const TestServer& server, int64_t number,
-                          const std::string& query = "");
+nlohmann::json list_diffs(const TestServer& server, int64_t number, const std::string& query = "");
 
 /// Waits until no job of `kind` (an event subscriber's deliveries, for one) is queued or
 /// running (60 s at most): what the subscriber does to events already published is done.

@@ -5,8 +5,8 @@
 
 #include <regex>
 
-#include "support/in_process_server.hpp"
 #include "processing_client.hpp"
+#include "support/in_process_server.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;

@@ -14,10 +14,10 @@
 #include <set>
 #include <thread>
 
-#include "support/in_process_server.hpp"
 #include "loupe/json.hpp"
 #include "processing_client.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;
@@ -103,10 +103,10 @@ void comment(const TestServer& server, long long number, const std::string& text
 
 TEST_CASE("retention: old builds pruned by rule, baselines and latest kept, blobs freed safely") {
     InProcessServer server({{"auth", "builds", "reviews"},
-                          {{"blobs.sweep.min_age_ms", "3600000"},
-                           {"blobs.sweep.grace_ms", "0"},
-                           {"plugins.builds.prune_interval_hours", "0"}},
-                          {}});
+                            {{"blobs.sweep.min_age_ms", "3600000"},
+                             {"blobs.sweep.grace_ms", "0"},
+                             {"plugins.builds.prune_interval_hours", "0"}},
+                            {}});
     const Paint block{10, 8, 14, 10};
     // main: b0 ← b1 ← b2 ← b3 (each the previous one's child); feature f1 off b1; stale: x1
     // then x2, both without a baseline.
@@ -232,8 +232,8 @@ TEST_CASE("retention: old builds pruned by rule, baselines and latest kept, blob
 
 TEST_CASE("retention: the blob sweep refuses while a plugin holding blob keys is disabled") {
     InProcessServer server({{"auth", "builds", "deployments"},
-                          {{"blobs.sweep.min_age_ms", "0"}, {"blobs.sweep.grace_ms", "0"}},
-                          {}});
+                            {{"blobs.sweep.min_age_ms", "0"}, {"blobs.sweep.grace_ms", "0"}},
+                            {}});
     pushed(server, {{"home", png_blob("refusal")}}, body(sha('a'), "main"));
     const auto blobs = stored_blobs(server);
     std::string out;

@@ -8,8 +8,8 @@
 #include "ids/sqids.hpp"
 #include "loupe/json.hpp"
 #include "processing_client.hpp"
-#include "support/in_process_server.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;

@@ -7,8 +7,8 @@
 #include <thread>
 
 #include "builds_client.hpp"
-#include "support/in_process_server.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;

@@ -4,9 +4,9 @@
 
 #include <filesystem>
 
-#include "support/in_process_server.hpp"
 #include "deployments_client.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;

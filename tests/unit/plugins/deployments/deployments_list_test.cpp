@@ -2,9 +2,9 @@
 // PostgreSQL: order, pages, filters, aliases, signed URLs, refusals and access.
 #include <doctest/doctest.h>
 
-#include "support/in_process_server.hpp"
 #include "deployments_client.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;

@@ -96,7 +96,8 @@ GitServer::GitServer(GitServerOptions options) {
 ServerProcess& GitServer::process() {
     auto* process = dynamic_cast<ServerProcess*>(server_.get());
     if (process == nullptr) {
-        throw std::logic_error("this git server runs in process: ask for GitServerOptions::process");
+        throw std::logic_error(
+            "this git server runs in process: ask for GitServerOptions::process");
     }
     return *process;
 }

@@ -10,8 +10,8 @@
 
 #include "support/admin_cli.hpp"
 #include "support/http_client.hpp"
-#include "support/provider_standin.hpp"
 #include "support/in_process_server.hpp"
+#include "support/provider_standin.hpp"
 #include "support/server_process.hpp"
 #include "support/test_database.hpp"
 

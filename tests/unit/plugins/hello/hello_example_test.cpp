@@ -7,8 +7,8 @@
 #include <chrono>
 #include <thread>
 
-#include "support/in_process_server.hpp"
 #include "support/build_paths.hpp"
+#include "support/in_process_server.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
 
 using namespace loupe::test;

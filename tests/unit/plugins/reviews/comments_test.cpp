@@ -3,8 +3,8 @@
 #include <doctest/doctest.h>
 #include <soci/soci.h>
 
-#include "support/in_process_server.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
 
 using namespace loupe::test;

@@ -4,9 +4,9 @@
 #include <doctest/doctest.h>
 #include <soci/soci.h>
 
-#include "support/in_process_server.hpp"
 #include "support/admin_cli.hpp"
 #include "support/build_paths.hpp"
+#include "support/in_process_server.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
 
 using namespace loupe::test;

@@ -5,11 +5,11 @@
 #include <doctest/doctest.h>
 #include <soci/soci.h>
 
-#include "support/in_process_server.hpp"
 #include "db/database_impl.hpp"
 #include "db/migration_runner.hpp"
 #include "loupe/db/migrations.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 #include "support/server_database.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
 

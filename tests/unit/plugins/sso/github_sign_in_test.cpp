@@ -10,8 +10,8 @@
 
 #include <fstream>
 
-#include "support/in_process_server.hpp"
 #include "support/http_client.hpp"
+#include "support/in_process_server.hpp"
 #include "support/provider_standin.hpp"
 #include "support/server_database.hpp"
 #include "support/server_process.hpp"

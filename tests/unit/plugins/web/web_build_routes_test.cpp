@@ -7,8 +7,8 @@
 #include <thread>
 
 #include "loupe/imagediff/imagediff.hpp"
-#include "support/in_process_server.hpp"
 #include "support/http_client.hpp"
+#include "support/in_process_server.hpp"
 #include "support/prometheus_text.hpp"
 #include "support/server_process.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
