@@ -109,8 +109,9 @@ InProcessServer::InProcessServer(ServerOptions options)
     runtime.set_public_url(public_url.empty() ? base_url_ : public_url);
     runtime.run_ready_hooks();
     DispatchOptions api;
-    api.max_json_bytes =
-        static_cast<std::size_t>(runtime.config().get_int("http.max_json_bytes", 3 * 1024 * 1024));
+    // The same keys and defaults as `loupe serve`.
+    api.max_json_bytes = static_cast<std::size_t>(
+        runtime.config().get_int("http.max_json_bytes", static_cast<int64_t>(api.max_json_bytes)));
     api.max_json_values = static_cast<std::size_t>(runtime.config().get_int(
         "http.max_json_values", static_cast<int64_t>(default_max_json_values)));
     api.public_url = public_url;

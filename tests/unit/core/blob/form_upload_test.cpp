@@ -8,7 +8,7 @@
 namespace loupe {
 namespace {
 
-constexpr int64_t form_ttl_ms = 30 * 60 * 1000;
+constexpr int64_t form_ttl_ms = int64_t{30} * 60 * 1000;
 
 /// The form the store signs for `key`, carrying `file`.
 blob_test::UploadForm signed_form(blob_test::BlobTestServer& server, const std::string& key,
