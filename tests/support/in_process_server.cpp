@@ -33,16 +33,6 @@ std::string next_base_url(const std::string& name) {
     return "http://" + name + "-" + std::to_string(++counter) + ".in-process.test";
 }
 
-/// A listener authenticates nobody: no token kind, no session.
-const std::map<std::string, TokenResolver>& no_token_resolvers() {
-    static const std::map<std::string, TokenResolver> none;
-    return none;
-}
-const std::vector<SessionResolver>& no_session_resolvers() {
-    static const std::vector<SessionResolver> none;
-    return none;
-}
-
 std::map<std::string, std::string> config_overrides(const ServerOptions& options,
                                                     const std::string& database_url,
                                                     const std::string& data_dir) {
@@ -132,7 +122,7 @@ InProcessServer::InProcessServer(ServerOptions options)
         endpoint.base_url = listener->public_url();
         endpoint.router = std::make_unique<Router>(listener->route_table());
         endpoint.authenticator = std::make_unique<Authenticator>(
-            runtime.database(), no_token_resolvers(), no_session_resolvers());
+            runtime.database(), Authenticator::no_token_kinds(), Authenticator::no_sessions());
         DispatchOptions served = api;
         served.public_url = endpoint.base_url;
         served.access = nullptr;
