@@ -9,19 +9,6 @@
 #include "http/router.hpp"
 
 namespace loupe {
-namespace {
-
-/// An extra listener authenticates nobody: no token kind, no session.
-const std::map<std::string, TokenResolver>& no_token_resolvers() {
-    static const std::map<std::string, TokenResolver> none;
-    return none;
-}
-const std::vector<SessionResolver>& no_session_resolvers() {
-    static const std::vector<SessionResolver> none;
-    return none;
-}
-
-}  // namespace
 
 struct ExtraListeners::Server {
     Server(Runtime& runtime, std::shared_ptr<RegisteredListener> registered,
@@ -29,7 +16,9 @@ struct ExtraListeners::Server {
         : listener(std::move(registered)),
           router(listener->route_table()),
           request_metrics(listener->route_table(), listener->name()),
-          authenticator(runtime.database(), no_token_resolvers(), no_session_resolvers()),
+          // A listener authenticates nobody: no token kind, no session.
+          authenticator(runtime.database(), Authenticator::no_token_kinds(),
+                        Authenticator::no_sessions()),
           server(options_for(*listener, api, request_metrics), router, authenticator,
                  runtime.log()) {}
 

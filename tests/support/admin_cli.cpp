@@ -20,7 +20,7 @@ std::string find_token(const nlohmann::json& value, const std::string& prefix) {
     return "";
 }
 
-nlohmann::json admin(const ServerProcess& server, std::vector<std::string> args) {
+nlohmann::json admin(const TestServer& server, std::vector<std::string> args) {
     args.insert(args.begin(), "admin");
     args.push_back("--json");
     std::string out;
@@ -42,7 +42,7 @@ nlohmann::json json_line(const std::string& out) {
     return nlohmann::json::parse(out.substr(start, out.find('\n', start) - start));
 }
 
-std::string member_token(const ServerProcess& server, const std::string& slug,
+std::string member_token(const TestServer& server, const std::string& slug,
                          const std::string& role) {
     admin(server, {"user", "create", "--slug", slug, "--name", slug});
     admin(server, {"member", "add", "--account", "default", "--user", slug, "--role", role});

@@ -12,7 +12,7 @@
 namespace loupe::test {
 
 /// Runs `loupe admin <args> --json`, REQUIREs exit code 0 and returns the JSON it printed.
-nlohmann::json admin(const ServerProcess& server, std::vector<std::string> args);
+nlohmann::json admin(const TestServer& server, std::vector<std::string> args);
 
 /// The last line of a command's output that holds a JSON object (`--json`; the command's log
 /// lines share the stream), parsed; REQUIREs one.
@@ -23,7 +23,7 @@ std::string find_token(const nlohmann::json& value, const std::string& prefix);
 
 /// A user `slug` with `role` (owner | member | contributor) in team `default` and a PAT scoped
 /// to `default`.
-std::string member_token(const ServerProcess& server, const std::string& slug,
+std::string member_token(const TestServer& server, const std::string& slug,
                          const std::string& role);
 
 /// The `error` of an API answer, and its first detail's message ("" when absent).

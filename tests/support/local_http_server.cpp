@@ -66,7 +66,7 @@ LocalHttpServer::LocalHttpServer(std::function<LocalReply(const LocalRequest&)> 
     params->setMaxThreads(16);
     Poco::Net::ServerSocket socket(Poco::Net::SocketAddress("127.0.0.1", 0));
     port_ = socket.address().port();
-    server_ = std::make_unique<Poco::Net::HTTPServer>(new Factory(*this), socket, params);
+    server_ = std::make_unique<Poco::Net::HTTPServer>(new Factory(*this), threads_, socket, params);
     server_->start();
 }
 

@@ -2,6 +2,8 @@
 // A plain HTTP server on 127.0.0.1 for tests of outgoing HTTP: each request is answered by a
 // function the test gives (it may sleep to play a slow server, or answer differently each time).
 
+#include <Poco/ThreadPool.h>
+
 #include <atomic>
 #include <chrono>
 #include <functional>
@@ -46,6 +48,10 @@ public:
 
 private:
     std::function<LocalReply(const LocalRequest&)> handler_;
+    /// The server's own threads, ended (and their OpenSSL thread state freed) with it: Poco's
+    /// default pool keeps its threads until the process ends, where the leak checker cannot see
+    /// what they hold.
+    Poco::ThreadPool threads_{1, 16};
     std::unique_ptr<Poco::Net::HTTPServer> server_;
     int port_ = 0;
     std::atomic<int> requests_{0};

@@ -89,13 +89,13 @@ ProviderStandin::ProviderStandin(StandinOptions options) : options_(std::move(op
             options_.tls_certificate_file, "", Poco::Net::Context::VERIFY_NONE);
         Poco::Net::SecureServerSocket socket(address, 64, context);
         port_ = socket.address().port();
-        server_ = std::make_unique<Poco::Net::HTTPServer>(new StandinHandlerFactory(*this), socket,
-                                                          params);
+        server_ = std::make_unique<Poco::Net::HTTPServer>(new StandinHandlerFactory(*this),
+                                                          threads_, socket, params);
     } else {
         Poco::Net::ServerSocket socket(address);
         port_ = socket.address().port();
-        server_ = std::make_unique<Poco::Net::HTTPServer>(new StandinHandlerFactory(*this), socket,
-                                                          params);
+        server_ = std::make_unique<Poco::Net::HTTPServer>(new StandinHandlerFactory(*this),
+                                                          threads_, socket, params);
     }
     server_->start();
 }

@@ -8,7 +8,7 @@
 
 namespace loupe::test {
 
-std::unique_ptr<soci::session> open_server_database(const ServerProcess& server) {
+std::unique_ptr<soci::session> open_server_database(const TestServer& server) {
     const auto& url = server.database_url();
     if (url.rfind("sqlite:", 0) == 0) {
         // The server writes at the same time: wait for its locks as the server itself does.
@@ -24,7 +24,7 @@ long long query_number(soci::session& session, const std::string& sql) {
     return value;
 }
 
-long long count_rows(const ServerProcess& server, const std::string& sql) {
+long long count_rows(const TestServer& server, const std::string& sql) {
     auto db = open_server_database(server);
     return query_number(*db, sql);
 }

@@ -179,23 +179,28 @@ std::string ServerProcess::output() const {
 }
 
 std::vector<std::string> ServerProcess::common_args() const {
+    return config_args(options_, database_.url(), data_.path());
+}
+
+std::vector<std::string> config_args(const ServerOptions& options, const std::string& database_url,
+                                     const std::string& data_dir) {
     std::vector<std::string> args{
         "--config", std::string(LOUPE_TEST_SOURCE_DIR) + "/etc/loupe.properties",
         "--set",    "http.port=0",
         "--set",    "http.listen_address=127.0.0.1",
         "--set",    "http.threads=8",
-        "--set",    "data.dir=" + data_.path(),
-        "--set",    "db.url=" + database_.url(),
+        "--set",    "data.dir=" + data_dir,
+        "--set",    "db.url=" + database_url,
         "--set",    "plugins.path=" + tested_plugin_dir(),
         "--set",    "log.level=info",
     };
     std::string enabled;
-    for (const auto& plugin : options_.plugins) {
+    for (const auto& plugin : options.plugins) {
         enabled += (enabled.empty() ? "" : ",") + plugin;
     }
     args.push_back("--set");
     args.push_back("plugins.enabled=" + enabled);
-    for (const auto& [key, value] : options_.settings) {
+    for (const auto& [key, value] : options.settings) {
         args.push_back("--set");
         args.push_back(key + "=" + value);
     }

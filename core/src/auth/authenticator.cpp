@@ -52,6 +52,11 @@ Authenticator::Authenticator(Database& database,
                              const std::vector<SessionResolver>& sessions)
     : database_(database), resolvers_(resolvers), sessions_(sessions) {}
 
+const std::map<std::string, TokenResolver>& Authenticator::no_token_kinds() {
+    static const std::map<std::string, TokenResolver> none;
+    return none;
+}
+
 const std::vector<SessionResolver>& Authenticator::no_sessions() {
     static const std::vector<SessionResolver> none;
     return none;

@@ -34,8 +34,12 @@ public:
     Principal authenticate(const Request& request, AuthRequirement requirement,
                            const std::string* account_slug) const;
 
-private:
+    /// No token kind at all: with no_sessions(), an Authenticator that names nobody, as an
+    /// extra listener's (whose routes all take no credential).
+    static const std::map<std::string, TokenResolver>& no_token_kinds();
     static const std::vector<SessionResolver>& no_sessions();
+
+private:
     Principal resolve(const std::string& token) const;
     Principal resolve_personal(const std::string& token) const;
     Principal resolve_short_lived(const std::string& token) const;

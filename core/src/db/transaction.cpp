@@ -6,6 +6,8 @@
 #include <chrono>
 #include <random>
 #include <thread>
+#include <utility>
+#include <vector>
 
 namespace loupe {
 namespace {
@@ -20,11 +22,44 @@ void pause_before_retry(int attempt) {
     std::this_thread::sleep_for(std::chrono::milliseconds(base + jitter(random)));
 }
 
+// The after-commit actions of the transaction this thread runs (null: none runs). A thread that
+// starts a transaction inside another (on another session) keeps each one's own.
+thread_local std::vector<std::function<void()>>* after_commit_actions = nullptr;
+
+struct AfterCommitScope {
+    std::vector<std::function<void()>> actions;
+    std::vector<std::function<void()>>* outer = after_commit_actions;
+    AfterCommitScope() { after_commit_actions = &actions; }
+    ~AfterCommitScope() { after_commit_actions = outer; }
+    AfterCommitScope(const AfterCommitScope&) = delete;
+    AfterCommitScope& operator=(const AfterCommitScope&) = delete;
+};
+
+void run_actions(std::vector<std::function<void()>>& actions) noexcept {
+    for (auto& action : actions) {
+        try {
+            action();
+        } catch (const std::exception&) {
+            // The transaction committed: what happens after it cannot undo or fail it.
+        }
+    }
+}
+
 }  // namespace
+
+void run_after_commit(std::function<void()> action) {
+    if (after_commit_actions != nullptr) {
+        after_commit_actions->push_back(std::move(action));
+        return;
+    }
+    std::vector<std::function<void()>> now{std::move(action)};
+    run_actions(now);
+}
 
 void run_transaction_once(soci::session& session, Dialect dialect,
                           const std::function<void(soci::session&)>& work) {
     session << (dialect == Dialect::sqlite ? "BEGIN IMMEDIATE" : "BEGIN");
+    AfterCommitScope after_commit;
     try {
         work(session);
         session << "COMMIT";
@@ -37,6 +72,10 @@ void run_transaction_once(soci::session& session, Dialect dialect,
         }
         throw;
     }
+    // Restored first: an action may start a transaction of its own.
+    auto actions = std::move(after_commit.actions);
+    after_commit_actions = after_commit.outer;
+    run_actions(actions);
 }
 
 bool is_transient_failure(std::exception_ptr failure) {

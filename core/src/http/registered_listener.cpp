@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 #include "auth/access_gate.hpp"
 
@@ -59,7 +60,15 @@ std::string RegisteredListener::public_url() const {
         return spec_.public_url;
     }
     const std::lock_guard lock(mutex_);
+    if (!served_url_.empty()) {
+        return served_url_;
+    }
     return "http://127.0.0.1:" + std::to_string(bound_port_ != 0 ? bound_port_ : spec_.port);
+}
+
+void RegisteredListener::set_served_url(std::string url) {
+    const std::lock_guard lock(mutex_);
+    served_url_ = std::move(url);
 }
 
 void RegisteredListener::set_bound_port(int port) {

@@ -29,6 +29,9 @@ public:
     void close_registration() { closed_ = true; }
     /// Called by `loupe serve` once the listener is bound.
     void set_bound_port(int port);
+    /// Where it is served when no socket serves it (the tests' in-process host): public_url()
+    /// answers this unless the spec names a public URL.
+    void set_served_url(std::string url);
 
 private:
     struct ListenerRoutes final : Routes {
@@ -45,6 +48,7 @@ private:
     bool closed_ = false;
     mutable std::mutex mutex_;
     int bound_port_ = 0;
+    std::string served_url_;
 };
 
 /// True for a listener name: 1 to 32 of [a-z0-9-].

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "auth/access_gate.hpp"
+#include "db/transaction.hpp"
 #include "events/event_envelope.hpp"
 #include "events/event_outbox.hpp"
 #include "http/registered_listener.hpp"
@@ -124,7 +125,8 @@ struct HostImpl::Staged {
                 throw std::logic_error("no plugin handles job kind '" + kind + "'");
             }
             const int64_t id = enqueue_job(session, kind, payload, options);
-            s_.host_.core_.job_signal.notify();
+            // The workers may only see the job once the transaction commits.
+            run_after_commit([&signal = s_.host_.core_.job_signal] { signal.notify(); });
             return id;
         }
         Staged& s_;
@@ -180,7 +182,8 @@ struct HostImpl::Staged {
             }
             EventEnvelope envelope{new_event_id(), type, version, plugin, now_ms(), data};
             if (write_deliveries(session, registries, envelope) > 0) {
-                s_.host_.core_.job_signal.notify();
+                // The workers may only see the deliveries once the transaction commits.
+                run_after_commit([&signal = s_.host_.core_.job_signal] { signal.notify(); });
             }
             return envelope.id;
         }

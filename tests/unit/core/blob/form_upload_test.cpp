@@ -8,13 +8,13 @@
 namespace loupe {
 namespace {
 
-constexpr int64_t ttl_ms = 30 * 60 * 1000;
+constexpr int64_t form_ttl_ms = int64_t{30} * 60 * 1000;
 
 /// The form the store signs for `key`, carrying `file`.
 blob_test::UploadForm signed_form(blob_test::BlobTestServer& server, const std::string& key,
                                   const std::string& file,
                                   const std::string& content_type = "image/png") {
-    auto [url, fields] = server.store.signed_post_form(key, content_type, ttl_ms);
+    auto [url, fields] = server.store.signed_post_form(key, content_type, form_ttl_ms);
     REQUIRE(server.target(url) == "/uploads");
     blob_test::UploadForm form;
     form.fields = std::move(fields);

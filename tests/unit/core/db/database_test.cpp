@@ -8,10 +8,12 @@
 #include <filesystem>
 #include <regex>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
 #include "db/database_impl.hpp"
+#include "db/transaction.hpp"
 #include "loupe/json.hpp"
 #include "support/test_database.hpp"
 
@@ -124,6 +126,39 @@ TEST_CASE("database: a transaction commits, or rolls back and rethrows") {
         return text;
     });
     CHECK(body == "kept");
+}
+
+TEST_CASE("database: after-commit actions run once the transaction commits, never on rollback") {
+    loupe::test::TestDatabase test_db;
+    auto db = loupe::open_database(test_db.url(), 2);
+    db->transaction([&](soci::session& s) { s << "CREATE TABLE notes (body TEXT NOT NULL)"; });
+
+    std::vector<std::string> seen;
+    // What the action reads is what the transaction committed: it runs after COMMIT.
+    db->transaction([&](soci::session& s) {
+        s << "INSERT INTO notes (body) VALUES ('first')";
+        loupe::run_after_commit([&] { seen.push_back(std::to_string(count_rows(*db, "notes"))); });
+        CHECK(seen.empty());
+    });
+    CHECK(seen == std::vector<std::string>{"1"});
+
+    CHECK_THROWS(db->transaction([&](soci::session& s) {
+        s << "INSERT INTO notes (body) VALUES ('second')";
+        loupe::run_after_commit([&] { seen.emplace_back("rolled back"); });
+        throw std::logic_error("handler failed");
+    }));
+    CHECK(seen.size() == 1);
+
+    // Outside a transaction the action runs at once; one that throws does not fail the commit.
+    loupe::run_after_commit([&] { seen.emplace_back("now"); });
+    CHECK(seen.back() == "now");
+    CHECK_NOTHROW(db->transaction([&](soci::session& s) {
+        s << "INSERT INTO notes (body) VALUES ('third')";
+        loupe::run_after_commit([] { throw std::runtime_error("after the commit"); });
+        loupe::run_after_commit([&] { seen.emplace_back("after the throw"); });
+    }));
+    CHECK(seen.back() == "after the throw");
+    CHECK(count_rows(*db, "notes") == 2);
 }
 
 TEST_CASE("database: serialization failures, deadlocks and SQLITE_BUSY are retried") {

@@ -18,6 +18,7 @@
 #include <string>
 
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
 #include "unit/plugins/deployments/deployments_client.hpp"
 
@@ -284,7 +285,7 @@ Sample sample_for(const std::string& route, const Objects& o) {
     return {};
 }
 
-HttpResult call(const ServerProcess& server, const std::string& method, const std::string& path,
+HttpResult call(const TestServer& server, const std::string& method, const std::string& path,
                 const Sample& sample, const Caller& caller) {
     HttpCall request;
     request.method = method;
@@ -337,7 +338,7 @@ TEST_CASE("every route refuses a caller without access to the object it names") 
                        "git",  "sso",    "oauth",   "automation",  "notifications"};
     // The sample webhook posts to a closed local port: loopback must be allowed for it.
     options.settings = {{"plugins.automation.webhook_allowed_networks", "127.0.0.0/8"}};
-    ServerProcess server(options);
+    InProcessServer server(options);
     const std::string& owner_pat = server.personal_token();
     const std::string& project_token = server.project_token();
     const std::string carol_pat = member_token(server, "carol", "contributor");

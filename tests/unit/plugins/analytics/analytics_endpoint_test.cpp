@@ -6,6 +6,7 @@
 
 #include "loupe/json.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
 
 using namespace loupe::test;
@@ -14,7 +15,7 @@ using nlohmann::json;
 namespace {
 
 struct Fixture {
-    ServerProcess server{ServerOptions{{"auth", "builds", "reviews", "analytics"}, {}, {}}};
+    InProcessServer server{ServerOptions{{"auth", "builds", "reviews", "analytics"}, {}, {}}};
     int64_t web = 0;   // project default/default
     int64_t docs = 0;  // project default/docs
     int64_t next_number = 1000;

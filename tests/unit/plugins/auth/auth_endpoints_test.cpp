@@ -6,6 +6,7 @@
 
 #include "support/admin_cli.hpp"
 #include "support/http_client.hpp"
+#include "support/in_process_server.hpp"
 #include "support/server_process.hpp"
 
 using loupe::test::admin;
@@ -16,6 +17,7 @@ using loupe::test::http;
 using loupe::test::http_get;
 using loupe::test::http_json;
 using loupe::test::HttpCall;
+using loupe::test::InProcessServer;
 using loupe::test::member_token;
 using loupe::test::ServerProcess;
 using nlohmann::json;
@@ -52,7 +54,7 @@ TEST_CASE("a second start on the same database does not bootstrap again") {
 }
 
 TEST_CASE("health, readiness and unknown routes answer JSON") {
-    ServerProcess server;
+    InProcessServer server;
     CHECK(http_get(server.base_url() + "/healthz").status == 200);
     auto ready = http_get(server.base_url() + "/readyz");
     CHECK(ready.status == 200);
@@ -65,7 +67,7 @@ TEST_CASE("health, readiness and unknown routes answer JSON") {
 }
 
 TEST_CASE("authorization header refusals follow Argos") {
-    ServerProcess server;
+    InProcessServer server;
     const auto url = server.base_url() + "/v2/project";
     auto call = [&](std::optional<std::string> header) {
         HttpCall request{"GET", url, "", "application/json", std::nullopt, {}};
@@ -110,7 +112,7 @@ TEST_CASE("authorization header refusals follow Argos") {
 }
 
 TEST_CASE("GET /projects/{owner}/{project} checks access as Argos does") {
-    ServerProcess server;
+    InProcessServer server;
     const auto base = server.base_url() + "/v2/projects/";
     CHECK(http_get(base + "default/default", server.project_token()).status == 200);
     CHECK(http_get(base + "default/default", server.personal_token()).status == 200);
@@ -136,7 +138,7 @@ TEST_CASE("GET /projects/{owner}/{project} checks access as Argos does") {
 }
 
 TEST_CASE("POST /projects validates, authorizes and creates") {
-    ServerProcess server;
+    InProcessServer server;
     const auto url = server.base_url() + "/v2/projects";
     const auto& pat = server.personal_token();
 
@@ -189,7 +191,7 @@ TEST_CASE("POST /projects validates, authorizes and creates") {
 }
 
 TEST_CASE("GET /accounts/{accountSlug}/projects pages visible projects, most recent first") {
-    ServerProcess server;
+    InProcessServer server;
     const auto& pat = server.personal_token();
     const auto url = server.base_url() + "/v2/accounts/default/projects";
     http_json("POST", server.base_url() + "/v2/projects",
@@ -233,7 +235,7 @@ TEST_CASE("GET /accounts/{accountSlug}/projects pages visible projects, most rec
 }
 
 TEST_CASE("an expired or revoked personal access token is refused") {
-    ServerProcess server;
+    InProcessServer server;
     auto token = find_token(
         admin(server, {"token", "create", "--user", "admin", "--account", "default"}), "arp_");
     REQUIRE(!token.empty());

@@ -7,6 +7,7 @@
 
 #include "support/admin_cli.hpp"
 #include "support/http_client.hpp"
+#include "support/in_process_server.hpp"
 #include "support/server_process.hpp"
 
 using loupe::test::admin;
@@ -14,8 +15,9 @@ using loupe::test::error_of;
 using loupe::test::http;
 using loupe::test::http_get;
 using loupe::test::HttpCall;
+using loupe::test::InProcessServer;
 using loupe::test::member_token;
-using loupe::test::ServerProcess;
+using loupe::test::TestServer;
 using nlohmann::json;
 
 namespace {
@@ -51,7 +53,7 @@ HttpCall with_cookie(const std::string& url, const loupe::test::HttpResult& sign
 TEST_CASE("GET /me names the caller and the accounts its credential reaches") {
     loupe::test::ServerOptions options;
     options.plugins = {"auth", "builds", "web"};  // web: the browser session
-    ServerProcess server(options);
+    InProcessServer server(options);
     const std::string carol_pat = member_token(server, "carol", "member");
     const auto me_url = server.base_url() + "/v2/me";
 

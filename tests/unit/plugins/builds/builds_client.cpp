@@ -21,13 +21,13 @@ int upload(const std::string& put_url, const std::string& bytes, const std::stri
     return http(HttpCall{"PUT", put_url, bytes, content_type, std::nullopt, {}}).status;
 }
 
-HttpResult create_build(const ServerProcess& server, const nlohmann::json& body,
+HttpResult create_build(const TestServer& server, const nlohmann::json& body,
                         std::optional<std::string> token) {
     return http_json("POST", server.base_url() + "/v2/builds", body,
                      token ? *token : server.project_token());
 }
 
-nlohmann::json push_build(const ServerProcess& server, const std::vector<Blob>& blobs,
+nlohmann::json push_build(const TestServer& server, const std::vector<Blob>& blobs,
                           nlohmann::json extra) {
     nlohmann::json keys = nlohmann::json::array();
     for (const auto& blob : blobs) {

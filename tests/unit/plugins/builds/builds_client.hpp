@@ -26,10 +26,10 @@ int upload(const std::string& put_url, const std::string& bytes,
            const std::string& content_type = "image/png");
 
 /// POST /v2/builds with the body; bearer = project token by default.
-HttpResult create_build(const ServerProcess& server, const nlohmann::json& body,
+HttpResult create_build(const TestServer& server, const nlohmann::json& body,
                         std::optional<std::string> token = std::nullopt);
 /// Creates a build for the blobs, uploads them, PUTs them as screenshots named name-0, ...
-nlohmann::json push_build(const ServerProcess& server, const std::vector<Blob>& blobs,
+nlohmann::json push_build(const TestServer& server, const std::vector<Blob>& blobs,
                           nlohmann::json extra = nlohmann::json::object());
 
 }  // namespace loupe::test

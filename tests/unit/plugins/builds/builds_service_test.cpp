@@ -9,6 +9,7 @@
 
 #include "processing_client.hpp"
 #include "support/build_paths.hpp"
+#include "support/in_process_server.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;
@@ -23,14 +24,14 @@ ServerOptions with_probe() {
     return options;
 }
 
-json probe(const ServerProcess& server, const std::string& path) {
+json probe(const TestServer& server, const std::string& path) {
     auto result = http_get(server.base_url() + "/v2/probe" + path);
     REQUIRE_MESSAGE(result.status == 200, result.body);
     return result.json();
 }
 
 /// The events the probe received about build `build_id`, by type, once every delivery settled.
-std::map<std::string, json> events_of(const ServerProcess& server, const std::string& build_id) {
+std::map<std::string, json> events_of(const TestServer& server, const std::string& build_id) {
     wait_jobs_settled(server, "builds_probe.events");
     std::map<std::string, json> events;
     for (const auto& event : probe(server, "/events")) {
@@ -45,7 +46,7 @@ std::map<std::string, json> events_of(const ServerProcess& server, const std::st
 }  // namespace
 
 TEST_CASE("builds service: reads and the review-state write, as a plugin sees them") {
-    ServerProcess server(with_probe());
+    InProcessServer server(with_probe());
     const Paint block{10, 8, 14, 10};
     const json main_body = {{"commit", sha('a')}, {"branch", "main"}};
     auto reference = wait_concluded(
@@ -107,7 +108,7 @@ TEST_CASE("builds service: reads and the review-state write, as a plugin sees th
 TEST_CASE(
     "builds events: created, finalized and concluded reach a subscriber, each once, "
     "retried when it fails, the build never rolled back") {
-    ServerProcess server(with_probe());
+    InProcessServer server(with_probe());
     // The probe's first two deliveries throw, whichever events they carry.
     REQUIRE(
         http_json("POST", server.base_url() + "/v2/probe/fail-deliveries", {{"count", 2}}).status ==

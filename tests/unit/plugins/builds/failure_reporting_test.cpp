@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "processing_client.hpp"
+#include "support/in_process_server.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;
@@ -50,7 +51,7 @@ const json* find_diff(const json& page, const std::string& name) {
 }  // namespace
 
 TEST_CASE("failures: a PNG claiming a width past 2^31 - 1 is listed without a size") {
-    ServerProcess server;
+    InProcessServer server;
     const Blob huge = with_width(png_blob("huge"), 0xffffffffu);
     auto build =
         wait_concluded(server, push_shots(server, {{"huge", huge}, {"fine", png_blob("ok")}},
@@ -67,7 +68,7 @@ TEST_CASE("failures: a PNG claiming a width past 2^31 - 1 is listed without a si
 }
 
 TEST_CASE("failures: the diff list says which diffs failed and why") {
-    ServerProcess server;
+    InProcessServer server;
     const json main = {{"commit", sha('a')}, {"branch", "main"}};
     wait_concluded(
         server,

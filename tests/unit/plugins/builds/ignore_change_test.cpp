@@ -6,13 +6,14 @@
 #include "ids/sqids.hpp"
 #include "processing_client.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;
 
 namespace {
 
-HttpResult change_action(const ServerProcess& server, const std::string& change,
+HttpResult change_action(const TestServer& server, const std::string& change,
                          const std::string& action, const std::string& token,
                          const std::string& project = "default") {
     return http_json(
@@ -24,7 +25,7 @@ HttpResult change_action(const ServerProcess& server, const std::string& change,
 }  // namespace
 
 TEST_CASE("ignoring and unignoring a change: the diff list follows, each change is audited") {
-    ServerProcess server;
+    InProcessServer server;
     const Paint block{10, 8, 14, 10};
     wait_concluded(server, push_shots(server, {{"x", png_blob("x")}},
                                       {{"commit", sha('a')}, {"branch", "main"}})["number"]);

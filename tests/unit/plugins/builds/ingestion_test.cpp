@@ -9,6 +9,7 @@
 
 #include "builds_client.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 #include "support/server_database.hpp"
 
 using namespace loupe::test;
@@ -16,7 +17,7 @@ using nlohmann::json;
 
 namespace {
 
-std::string builds_url(const ServerProcess& server) {
+std::string builds_url(const TestServer& server) {
     return server.base_url() + "/v2/projects/default/default/builds";
 }
 
@@ -31,7 +32,7 @@ json keys_of(const std::vector<Blob>& blobs) {
 }  // namespace
 
 TEST_CASE("a build is created, its screenshots uploaded and it is queued for processing") {
-    ServerProcess server;
+    InProcessServer server;
     std::vector<Blob> blobs{make_blob("home"), make_blob("about")};
     auto build = push_build(server, blobs);
     CHECK(build["number"] == 1);
@@ -61,7 +62,7 @@ TEST_CASE("a build is created, its screenshots uploaded and it is queued for pro
 }
 
 TEST_CASE("POST /builds refuses bad input and stores nothing") {
-    ServerProcess server;
+    InProcessServer server;
     auto malformed = http(HttpCall{"POST",
                                    server.base_url() + "/v2/builds",
                                    "{\"commit\":",
@@ -114,7 +115,7 @@ TEST_CASE("POST /builds refuses bad input and stores nothing") {
 }
 
 TEST_CASE("uploads are checked against their key and signature") {
-    ServerProcess server;
+    InProcessServer server;
     auto blob = make_blob("checked");
     auto created = create_build(
         server, {{"commit", commit_a}, {"branch", "main"}, {"screenshotKeys", {blob.key}}});
@@ -145,7 +146,7 @@ TEST_CASE("uploads are checked against their key and signature") {
 }
 
 TEST_CASE("PUT /builds/{id} follows Argos for unknown, finalized and foreign builds") {
-    ServerProcess server;
+    InProcessServer server;
     auto blob = make_blob("a");
     auto build = push_build(server, {blob});
     const std::string id = build["id"];
@@ -193,7 +194,7 @@ TEST_CASE("PUT /builds/{id} follows Argos for unknown, finalized and foreign bui
 }
 
 TEST_CASE("screenshot names are de-duplicated as Argos does") {
-    ServerProcess server;
+    InProcessServer server;
     auto a = make_blob("a"), b = make_blob("b"), c = make_blob("c");
     auto created = create_build(
         server,
@@ -226,7 +227,7 @@ TEST_CASE("screenshot names are de-duplicated as Argos does") {
 }
 
 TEST_CASE("three shards make one build, complete after the third") {
-    ServerProcess server;
+    InProcessServer server;
     const json parallel = {{"parallel", true}, {"parallelNonce", "run-42"}};
     std::string build_id;
     for (int shard = 1; shard <= 3; ++shard) {
@@ -267,7 +268,7 @@ TEST_CASE("three shards make one build, complete after the third") {
 }
 
 TEST_CASE("shards with an unknown total complete at POST /builds/finalize") {
-    ServerProcess server;
+    InProcessServer server;
     auto blob = make_blob("x");
     auto created = create_build(server, {{"commit", commit_a},
                                          {"branch", "main"},
@@ -306,7 +307,7 @@ TEST_CASE("shards with an unknown total complete at POST /builds/finalize") {
 }
 
 TEST_CASE("a skipped build is finalized at once") {
-    ServerProcess server;
+    InProcessServer server;
     auto created = create_build(server, {{"commit", commit_a},
                                          {"branch", "main"},
                                          {"screenshotKeys", json::array()},
@@ -318,7 +319,7 @@ TEST_CASE("a skipped build is finalized at once") {
 }
 
 TEST_CASE("concurrent build creation allocates numbers without gaps or duplicates") {
-    ServerProcess server;
+    InProcessServer server;
     constexpr int clients = 12;
     std::vector<std::future<int>> numbers;
     for (int i = 0; i < clients; ++i) {
@@ -339,7 +340,7 @@ TEST_CASE("concurrent build creation allocates numbers without gaps or duplicate
 }
 
 TEST_CASE("concurrent shards of one nonce share one build") {
-    ServerProcess server;
+    InProcessServer server;
     std::vector<std::future<std::string>> ids;
     for (int i = 0; i < 8; ++i) {
         ids.push_back(std::async(std::launch::async, [&server] {
@@ -360,7 +361,7 @@ TEST_CASE("concurrent shards of one nonce share one build") {
 }
 
 TEST_CASE("GET build and list builds: validation, access and filters") {
-    ServerProcess server;
+    InProcessServer server;
     push_build(server, {make_blob("1")}, {{"branch", "main"}});
     push_build(server, {make_blob("2")}, {{"branch", "feature/login"}, {"commit", commit_b}});
     push_build(server, {make_blob("3")}, {{"branch", "feature/login"}, {"name", "mobile"}});
@@ -401,7 +402,7 @@ TEST_CASE("GET build and list builds: validation, access and filters") {
 }
 
 TEST_CASE("every screenshot field is stored as sent, and absent ones as NULL") {
-    ServerProcess server;
+    InProcessServer server;
     auto a = make_blob("a"), b = make_blob("b"), trace = make_blob("trace");
     auto created = create_build(server, {{"commit", commit_a},
                                          {"branch", "main"},

@@ -7,13 +7,14 @@
 
 #include "builds_client.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;
 
 namespace {
 
-HttpResult project_get(const ServerProcess& server, const std::string& path) {
+HttpResult project_get(const TestServer& server, const std::string& path) {
     return http_get(server.base_url() + "/v2/projects/default/default/" + path,
                     server.personal_token());
 }
@@ -21,7 +22,7 @@ HttpResult project_get(const ServerProcess& server, const std::string& path) {
 }  // namespace
 
 TEST_CASE("numbers: page and perPage are plain bounded decimals") {
-    ServerProcess server;
+    InProcessServer server;
     push_build(server, {make_blob("edges-1")});
 
     const HttpResult huge = project_get(server, "builds?page=99999999999999999999");
@@ -49,7 +50,7 @@ TEST_CASE("numbers: page and perPage are plain bounded decimals") {
 }
 
 TEST_CASE("numbers: build numbers in paths are plain bounded decimals") {
-    ServerProcess server;
+    InProcessServer server;
     for (int i = 0; i < 16; ++i) {
         push_build(server, {make_blob("edges-" + std::to_string(i))});
     }

@@ -87,7 +87,7 @@ Blob png_blob(const std::string& seed, std::optional<Paint> paint, bool nudge, i
     return blob_of(image);
 }
 
-nlohmann::json push_shots(const ServerProcess& server, const std::vector<Shot>& shots,
+nlohmann::json push_shots(const TestServer& server, const std::vector<Shot>& shots,
                           const nlohmann::json& body) {
     nlohmann::json create = body;
     create["screenshotKeys"] = nlohmann::json::array();
@@ -120,7 +120,7 @@ nlohmann::json push_shots(const ServerProcess& server, const std::vector<Shot>& 
     return updated.json()["build"];
 }
 
-nlohmann::json get_build(const ServerProcess& server, int64_t number) {
+nlohmann::json get_build(const TestServer& server, int64_t number) {
     auto result = http_get(
         server.base_url() + "/v2/projects/default/default/builds/" + std::to_string(number),
         server.personal_token());
@@ -128,7 +128,7 @@ nlohmann::json get_build(const ServerProcess& server, int64_t number) {
     return result.json();
 }
 
-nlohmann::json wait_concluded(const ServerProcess& server, int64_t number) {
+nlohmann::json wait_concluded(const TestServer& server, int64_t number) {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     for (;;) {
         auto build = get_build(server, number);
@@ -143,7 +143,7 @@ nlohmann::json wait_concluded(const ServerProcess& server, int64_t number) {
     }
 }
 
-nlohmann::json list_diffs(const ServerProcess& server, int64_t number, const std::string& query) {
+nlohmann::json list_diffs(const TestServer& server, int64_t number, const std::string& query) {
     auto result = http_get(server.base_url() + "/v2/projects/default/default/builds/" +
                                std::to_string(number) + "/diffs" + query,
                            server.personal_token());
@@ -151,7 +151,7 @@ nlohmann::json list_diffs(const ServerProcess& server, int64_t number, const std
     return result.json();
 }
 
-void wait_jobs_settled(const ServerProcess& server, const std::string& kind) {
+void wait_jobs_settled(const TestServer& server, const std::string& kind) {
     auto db = open_server_database(server);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     for (;;) {

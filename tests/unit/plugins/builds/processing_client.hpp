@@ -33,20 +33,19 @@ struct Shot {
 
 /// Creates a build (`body` holds commit, branch, ...), uploads the blobs it asks for, sends
 /// the screenshots and finalizes; returns the build JSON of the PUT.
-nlohmann::json push_shots(const ServerProcess& server, const std::vector<Shot>& shots,
+nlohmann::json push_shots(const TestServer& server, const std::vector<Shot>& shots,
                           const nlohmann::json& body);
 
 /// GET /v2/projects/default/default/builds/{number} with the personal token.
-nlohmann::json get_build(const ServerProcess& server, int64_t number);
+nlohmann::json get_build(const TestServer& server, int64_t number);
 /// Polls the build until its status is neither pending nor progress (60 s at most).
-nlohmann::json wait_concluded(const ServerProcess& server, int64_t number);
+nlohmann::json wait_concluded(const TestServer& server, int64_t number);
 /// GET .../builds/{number}/diffs{query}; REQUIREs 200.
-nlohmann::json list_diffs(const ServerProcess& server, int64_t number,
-                          const std::string& query = "");
+nlohmann::json list_diffs(const TestServer& server, int64_t number, const std::string& query = "");
 
 /// Waits until no job of `kind` (an event subscriber's deliveries, for one) is queued or
 /// running (60 s at most): what the subscriber does to events already published is done.
-void wait_jobs_settled(const ServerProcess& server, const std::string& kind);
+void wait_jobs_settled(const TestServer& server, const std::string& kind);
 
 /// A 40-hex commit made of `c`.
 std::string sha(char c);

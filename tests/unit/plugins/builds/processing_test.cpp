@@ -6,6 +6,7 @@
 #include <regex>
 
 #include "processing_client.hpp"
+#include "support/in_process_server.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;
@@ -23,7 +24,7 @@ std::vector<std::string> statuses(const json& page) {
 }  // namespace
 
 TEST_CASE("a reference build, a check build against it and an identical re-run") {
-    ServerProcess server;
+    InProcessServer server;
     const std::vector<Shot> main_shots = {{"same-1", png_blob("same-1")},
                                           {"same-2", png_blob("same-2")},
                                           {"changed", png_blob("changed")},
@@ -106,7 +107,7 @@ TEST_CASE("a reference build, a check build against it and an identical re-run")
 }
 
 TEST_CASE("baseline rules: ancestors (first skipped), same commit, base branch, none") {
-    ServerProcess server;
+    InProcessServer server;
     const std::vector<Shot> shots = {{"home", png_blob("home")}};
     auto main_a =
         wait_concluded(server, number_of(push_shots(server, shots, body(sha('a'), "main"))));
@@ -191,7 +192,7 @@ TEST_CASE("baseline rules: ancestors (first skipped), same commit, base branch, 
 }
 
 TEST_CASE("POST /baseline finds the approved build of the earliest listed commit") {
-    ServerProcess server;
+    InProcessServer server;
     const std::vector<Shot> shots = {{"home", png_blob("home")}};
     auto a = wait_concluded(server, number_of(push_shots(server, shots, body(sha('a'), "main"))));
     auto b = wait_concluded(server, number_of(push_shots(server, shots, body(sha('b'), "main"))));
@@ -216,7 +217,7 @@ TEST_CASE("POST /baseline finds the approved build of the earliest listed commit
 }
 
 TEST_CASE("skipped builds, subset builds and failed diffs") {
-    ServerProcess server;
+    InProcessServer server;
     SUBCASE("a skipped build concludes no-changes with zero stats") {
         auto created = create_build(
             server, body(sha('a'), "main", {{"skipped", true}, {"screenshotKeys", json::array()}}));
@@ -253,7 +254,7 @@ TEST_CASE("skipped builds, subset builds and failed diffs") {
 }
 
 TEST_CASE("identical changes share a group, and flakiness counts reference builds") {
-    ServerProcess server;
+    InProcessServer server;
     const json main = body(sha('a'), "main");
     wait_concluded(
         server,
@@ -325,7 +326,7 @@ TEST_CASE("identical changes share a group, and flakiness counts reference build
 }
 
 TEST_CASE("a change seen often enough is ignored automatically, and the diff list says so") {
-    ServerProcess server;
+    InProcessServer server;
     {
         auto db = open_server_database(server);
         *db << "INSERT INTO build_settings (project_id, ignore_enabled, auto_ignore_changes) "
@@ -388,7 +389,7 @@ TEST_CASE("a change seen often enough is ignored automatically, and the diff lis
 }
 
 TEST_CASE("the review order: failures by their retry count, one order across pages, kept current") {
-    ServerProcess server;
+    InProcessServer server;
     wait_concluded(server,
                    number_of(push_shots(server, {{"a", png_blob("a")}, {"b", png_blob("b")}},
                                         body(sha('a'), "main"))));

@@ -17,6 +17,7 @@
 #include "loupe/json.hpp"
 #include "processing_client.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;
@@ -27,14 +28,14 @@ namespace fs = std::filesystem;
 
 constexpr int64_t day_ms = 86'400'000;
 
-int64_t pushed(const ServerProcess& server, const std::vector<Shot>& shots, const json& b) {
+int64_t pushed(const TestServer& server, const std::vector<Shot>& shots, const json& b) {
     const auto number = push_shots(server, shots, b)["number"].get<int64_t>();
     wait_concluded(server, number);
     return number;
 }
 
 /// Every blob file of the server's local store, by key.
-std::set<std::string> stored_blobs(const ServerProcess& server) {
+std::set<std::string> stored_blobs(const TestServer& server) {
     std::set<std::string> keys;
     const fs::path root = fs::path(server.data_dir()) / "blobs";
     for (const auto& entry : fs::recursive_directory_iterator(root)) {
@@ -48,7 +49,7 @@ std::set<std::string> stored_blobs(const ServerProcess& server) {
 }
 
 /// Makes every stored blob look written `hours` ago.
-void age_blobs(const ServerProcess& server, int hours) {
+void age_blobs(const TestServer& server, int hours) {
     const auto when = std::chrono::system_clock::now() - std::chrono::hours(hours);
     const auto seconds =
         std::chrono::duration_cast<std::chrono::seconds>(when.time_since_epoch()).count();
@@ -81,7 +82,7 @@ std::set<long long> build_numbers(soci::session& db) {
     return numbers;
 }
 
-json prune(const ServerProcess& server, std::vector<std::string> extra = {}) {
+json prune(const TestServer& server, std::vector<std::string> extra = {}) {
     std::vector<std::string> args{"admin", "prune", "--json"};
     args.insert(args.end(), extra.begin(), extra.end());
     std::string out;
@@ -90,7 +91,7 @@ json prune(const ServerProcess& server, std::vector<std::string> extra = {}) {
     return json_line(out);
 }
 
-void comment(const ServerProcess& server, long long number, const std::string& text) {
+void comment(const TestServer& server, long long number, const std::string& text) {
     const auto result = http_json("POST",
                                   server.base_url() + "/v2/projects/default/default/builds/" +
                                       std::to_string(number) + "/comments",
@@ -101,11 +102,11 @@ void comment(const ServerProcess& server, long long number, const std::string& t
 }  // namespace
 
 TEST_CASE("retention: old builds pruned by rule, baselines and latest kept, blobs freed safely") {
-    ServerProcess server({{"auth", "builds", "reviews"},
-                          {{"blobs.sweep.min_age_ms", "3600000"},
-                           {"blobs.sweep.grace_ms", "0"},
-                           {"plugins.builds.prune_interval_hours", "0"}},
-                          {}});
+    InProcessServer server({{"auth", "builds", "reviews"},
+                            {{"blobs.sweep.min_age_ms", "3600000"},
+                             {"blobs.sweep.grace_ms", "0"},
+                             {"plugins.builds.prune_interval_hours", "0"}},
+                            {}});
     const Paint block{10, 8, 14, 10};
     // main: b0 ← b1 ← b2 ← b3 (each the previous one's child); feature f1 off b1; stale: x1
     // then x2, both without a baseline.
@@ -230,9 +231,9 @@ TEST_CASE("retention: old builds pruned by rule, baselines and latest kept, blob
 }
 
 TEST_CASE("retention: the blob sweep refuses while a plugin holding blob keys is disabled") {
-    ServerProcess server({{"auth", "builds", "deployments"},
-                          {{"blobs.sweep.min_age_ms", "0"}, {"blobs.sweep.grace_ms", "0"}},
-                          {}});
+    InProcessServer server({{"auth", "builds", "deployments"},
+                            {{"blobs.sweep.min_age_ms", "0"}, {"blobs.sweep.grace_ms", "0"}},
+                            {}});
     pushed(server, {{"home", png_blob("refusal")}}, body(sha('a'), "main"));
     const auto blobs = stored_blobs(server);
     std::string out;
@@ -249,7 +250,7 @@ TEST_CASE("retention: the blob sweep refuses while a plugin holding blob keys is
 }
 
 TEST_CASE("retention: settings are validated and the server default applies") {
-    ServerProcess server({{"auth", "builds"}, {{"plugins.builds.retention_days", "90"}}, {}});
+    InProcessServer server({{"auth", "builds"}, {{"plugins.builds.retention_days", "90"}}, {}});
     const auto shown = admin(server, {"retention", "--project", "default/default"});
     CHECK(shown["retentionDays"] == 90);
     CHECK(shown["serverDefault"] == true);

@@ -7,6 +7,7 @@
 
 #include "processing_client.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;
@@ -15,7 +16,7 @@ namespace {
 
 /// A reference build on main with `page`, and the test it makes.
 struct MaskedProject {
-    ServerProcess server;
+    InProcessServer server;
     std::string test_id;
     std::string masks;
 

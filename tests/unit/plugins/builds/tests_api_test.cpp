@@ -9,17 +9,18 @@
 #include "loupe/json.hpp"
 #include "processing_client.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;
 
 namespace {
 
-HttpResult api_get(const ServerProcess& server, const std::string& path, const std::string& token) {
+HttpResult api_get(const TestServer& server, const std::string& path, const std::string& token) {
     return http_get(server.base_url() + "/v2/projects/default/default" + path, token);
 }
 
-json ok_json(const ServerProcess& server, const std::string& path) {
+json ok_json(const TestServer& server, const std::string& path) {
     auto result = api_get(server, path, server.personal_token());
     REQUIRE_MESSAGE(result.status == 200, path << ": " << result.body);
     return result.json();
@@ -35,7 +36,7 @@ std::vector<std::string> names_of(const json& page) {
 }
 
 // A build of `main` (a reference build) whose baseline is the build of commit `parent`.
-json main_build(const ServerProcess& server, const std::vector<Shot>& shots, char commit,
+json main_build(const TestServer& server, const std::vector<Shot>& shots, char commit,
                 std::optional<char> parent, const std::string& name = "default") {
     json body = {{"commit", sha(commit)}, {"branch", "main"}, {"name", name}};
     if (parent) {
@@ -47,7 +48,7 @@ json main_build(const ServerProcess& server, const std::vector<Shot>& shots, cha
 }  // namespace
 
 TEST_CASE("tests API: the tests that still run, their metrics and their recurring changes") {
-    ServerProcess server;
+    InProcessServer server;
     const Blob home = png_blob("home");
     const Blob home_changed = png_blob("home", block);
     const Blob about = png_blob("about");
@@ -254,7 +255,7 @@ TEST_CASE("tests API: the tests that still run, their metrics and their recurrin
 }
 
 TEST_CASE("a test's history: its diffs across builds, newest first, with each baseline's build") {
-    ServerProcess server;
+    InProcessServer server;
     main_build(server, {{"home", png_blob("home")}}, 'a', std::nullopt);
     main_build(server, {{"home", png_blob("home", block)}}, 'b', 'a');
     const json feature =

@@ -8,6 +8,7 @@
 
 #include "builds_client.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;
@@ -38,7 +39,7 @@ std::set<std::string> target_keys(const json& created) {
     return keys;
 }
 
-std::string other_project_token(const ServerProcess& server, const std::string& name) {
+std::string other_project_token(const TestServer& server, const std::string& name) {
     const auto token = find_token(
         admin(server, {"project", "create", "--account", "default", "--name", name}), "argos_");
     REQUIRE_FALSE(token.empty());
@@ -53,7 +54,7 @@ TEST_CASE("a build names only files its project uploaded: another project's copy
     // system's coarse modification times (a file written just after the claim may be dated a
     // few milliseconds before it); `shared` is stored 300 ms before the other project's claim.
     options.settings = {{"plugins.builds.upload_clock_skew_ms", "50"}};
-    ServerProcess server(options);
+    InProcessServer server(options);
     const Blob shared = make_blob("shared");
     const Blob fresh = make_blob("fresh");
     push_build(server, {shared});  // project default/default stores `shared`
@@ -101,7 +102,7 @@ TEST_CASE("quotas: screenshots per build and stored bytes, server-wide and per p
     ServerOptions options;
     options.settings = {{"plugins.builds.max_screenshots_per_build", "3"},
                         {"plugins.builds.max_stored_bytes", "1000000"}};
-    ServerProcess server(options);
+    InProcessServer server(options);
     std::vector<Blob> four{make_blob("q1"), make_blob("q2"), make_blob("q3"), make_blob("q4")};
 
     auto too_many = create_build(server, keys_body(four));

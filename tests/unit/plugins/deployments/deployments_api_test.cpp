@@ -6,6 +6,7 @@
 
 #include "deployments_client.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;
@@ -18,7 +19,7 @@ std::vector<SiteFileSpec> small_site(const std::string& seed) {
 }
 
 /// The refusal of one POST /deployments body whose first file has `path`.
-HttpResult with_path(const ServerProcess& server, const std::string& path) {
+HttpResult with_path(const TestServer& server, const std::string& path) {
     auto body = deployment_body({{"index.html", "x"}});
     body["files"][0]["path"] = path;
     return create_deployment(server, body);
@@ -27,7 +28,7 @@ HttpResult with_path(const ServerProcess& server, const std::string& path) {
 }  // namespace
 
 TEST_CASE("deployments: POST /deployments refuses bad input, nothing is stored") {
-    ServerProcess server(deployments_server_options());
+    InProcessServer server(deployments_server_options());
 
     {
         INFO("no token: refused before the body is read, valid or not");
@@ -145,7 +146,7 @@ TEST_CASE("deployments: POST /deployments refuses bad input, nothing is stored")
 }
 
 TEST_CASE("deployments: finalize and get refuse unknown, foreign, incomplete and finalized") {
-    ServerProcess server(deployments_server_options());
+    InProcessServer server(deployments_server_options());
     const auto files = small_site("a");
     const auto created = create_deployment(server, deployment_body(files));
     REQUIRE(created.status == 201);
@@ -215,7 +216,7 @@ TEST_CASE("deployments: finalize and get refuse unknown, foreign, incomplete and
 }
 
 TEST_CASE("deployments: contents are uploaded once, whatever the paths and deployments") {
-    ServerProcess server(deployments_server_options());
+    InProcessServer server(deployments_server_options());
     const std::string shared = "body { color: red; }";
     std::vector<SiteFileSpec> first = {{"index.html", "<p>one</p>"},
                                        {"a.css", shared, "text/css"},
@@ -248,7 +249,7 @@ TEST_CASE("deployments: contents are uploaded once, whatever the paths and deplo
 }
 
 TEST_CASE("deployments: the environment follows the production-branch glob") {
-    ServerProcess server(deployments_server_options());
+    InProcessServer server(deployments_server_options());
     const auto files = small_site("env");
     // Default: the project's default base branch.
     CHECK(deploy(server, files, "main")["environment"] == "production");
@@ -270,7 +271,7 @@ TEST_CASE("deployments: the environment follows the production-branch glob") {
 
 namespace {
 
-json deploy_as(const ServerProcess& server, const std::string& token, const std::string& html,
+json deploy_as(const TestServer& server, const std::string& token, const std::string& html,
                const std::string& branch) {
     const std::vector<SiteFileSpec> files = {{"index.html", html}};
     const auto created = create_deployment(server, deployment_body(files, branch), token);
@@ -283,7 +284,7 @@ json deploy_as(const ServerProcess& server, const std::string& token, const std:
     return finalized.json();
 }
 
-std::vector<std::string> alias_names(const ServerProcess& server, const std::string& project) {
+std::vector<std::string> alias_names(const TestServer& server, const std::string& project) {
     const auto page =
         http_get(server.base_url() + "/v2/projects/default/" + project + "/deployments",
                  server.personal_token())
@@ -295,7 +296,7 @@ std::vector<std::string> alias_names(const ServerProcess& server, const std::str
     return names;
 }
 
-std::string new_public_project(const ServerProcess& server, const std::string& name) {
+std::string new_public_project(const TestServer& server, const std::string& name) {
     const std::string token =
         admin_json(server, {"project", "create", "--account", "default", "--name", name})["token"];
     admin_json(server,
@@ -306,7 +307,7 @@ std::string new_public_project(const ServerProcess& server, const std::string& n
 }  // namespace
 
 TEST_CASE("deployments: a project's branch alias never takes another project's alias") {
-    ServerProcess server(deployments_server_options({{"plugins.deployments.cache_ttl_ms", "0"}}));
+    InProcessServer server(deployments_server_options({{"plugins.deployments.cache_ttl_ms", "0"}}));
     const std::string web_app = new_public_project(server, "web-app");
     const std::string web = new_public_project(server, "web");
     // Joined with single dashes, project `web` deploying branch `app` and project `web-app`'s
@@ -354,7 +355,7 @@ TEST_CASE("deployments: a project's branch alias never takes another project's a
 }
 
 TEST_CASE("deployments: an alias named before the \"--\" encoding keeps following its project") {
-    ServerProcess server(deployments_server_options({{"plugins.deployments.cache_ttl_ms", "0"}}));
+    InProcessServer server(deployments_server_options({{"plugins.deployments.cache_ttl_ms", "0"}}));
     admin_json(server,
                {"deployments", "settings", "--project", "default/default", "--auth", "public"});
     const auto first = deploy_as(server, server.project_token(), "<p>one</p>", "feature-x");
@@ -374,7 +375,7 @@ TEST_CASE("deployments: an alias named before the \"--\" encoding keeps followin
 }
 
 TEST_CASE("deployments: files and bytes per deployment are limited, with a clear 413") {
-    ServerProcess server(deployments_server_options(
+    InProcessServer server(deployments_server_options(
         {{"plugins.deployments.max_files", "3"}, {"plugins.deployments.max_bytes", "100"}}));
     std::vector<SiteFileSpec> four;
     for (int i = 0; i < 4; ++i) {

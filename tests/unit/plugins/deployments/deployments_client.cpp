@@ -36,13 +36,13 @@ nlohmann::json deployment_body(const std::vector<SiteFileSpec>& files, const std
     return {{"commit", std::string(40, 'c')}, {"branch", branch}, {"files", list}};
 }
 
-HttpResult create_deployment(const ServerProcess& server, const nlohmann::json& body,
+HttpResult create_deployment(const TestServer& server, const nlohmann::json& body,
                              std::optional<std::string> token) {
     return http_json("POST", server.base_url() + "/v2/deployments", body,
                      token ? *token : server.project_token());
 }
 
-HttpResult finalize_deployment(const ServerProcess& server, const std::string& id,
+HttpResult finalize_deployment(const TestServer& server, const std::string& id,
                                std::optional<std::string> token) {
     return http(HttpCall{"POST",
                          server.base_url() + "/v2/deployments/" + id + "/finalize",
@@ -69,7 +69,7 @@ void upload_listed(const nlohmann::json& created, const std::vector<SiteFileSpec
     }
 }
 
-nlohmann::json deploy(const ServerProcess& server, const std::vector<SiteFileSpec>& files,
+nlohmann::json deploy(const TestServer& server, const std::vector<SiteFileSpec>& files,
                       const std::string& branch, nlohmann::json extra) {
     auto body = deployment_body(files, branch);
     body.update(extra);
@@ -92,11 +92,11 @@ std::string site_path(const nlohmann::json& deployment) {
     return url.substr(start);
 }
 
-std::string sites_url(const ServerProcess& server) {
+std::string sites_url(const TestServer& server) {
     return server.listener_url("sites");
 }
 
-int sites_port(const ServerProcess& server) {
+int sites_port(const TestServer& server) {
     const std::string url = sites_url(server);
     return std::stoi(url.substr(url.rfind(':') + 1));
 }
@@ -150,16 +150,16 @@ HttpResult raw_get(const ServerProcess& server, const std::string& target,
     return result;
 }
 
-void execute_sql(const ServerProcess& server, const std::string& sql) {
+void execute_sql(const TestServer& server, const std::string& sql) {
     auto db = open_server_database(server);
     *db << sql;
 }
 
-std::string blob_file(const ServerProcess& server, const std::string& key) {
+std::string blob_file(const TestServer& server, const std::string& key) {
     return server.data_dir() + "/blobs/" + key.substr(0, 2) + "/" + key.substr(2, 2) + "/" + key;
 }
 
-nlohmann::json admin_json(const ServerProcess& server, std::vector<std::string> args) {
+nlohmann::json admin_json(const TestServer& server, std::vector<std::string> args) {
     args.insert(args.begin(), "admin");
     args.push_back("--json");
     std::string out;

@@ -4,20 +4,21 @@
 
 #include "deployments_client.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 
 using namespace loupe::test;
 using nlohmann::json;
 
 namespace {
 
-HttpResult list(const ServerProcess& server, const std::string& query = "",
+HttpResult list(const TestServer& server, const std::string& query = "",
                 std::optional<std::string> token = std::nullopt,
                 const std::string& project = "default/default") {
     return http_get(server.base_url() + "/v2/projects/" + project + "/deployments" + query,
                     token ? *token : server.project_token());
 }
 
-HttpResult list_without_token(const ServerProcess& server, const std::string& query = "") {
+HttpResult list_without_token(const TestServer& server, const std::string& query = "") {
     return http_get(server.base_url() + "/v2/projects/default/default/deployments" + query);
 }
 
@@ -40,7 +41,7 @@ bool is_signed(const json& url) {
 }  // namespace
 
 TEST_CASE("deployments: the list of a project's deployments, newest first, with aliases") {
-    ServerProcess server(deployments_server_options());
+    InProcessServer server(deployments_server_options());
     const std::vector<SiteFileSpec> site = {{"index.html", "<p>list</p>"}};
     const auto older = deploy(server, site, "feature-x");
     const auto production = deploy(server, site, "main", {{"prNumber", 12}});

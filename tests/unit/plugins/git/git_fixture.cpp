@@ -86,7 +86,20 @@ GitServer::GitServer(GitServerOptions options) {
     for (const auto& [key, value] : options.settings) {
         server.settings[key] = value;
     }
-    server_ = std::make_unique<ServerProcess>(server);
+    if (options.process) {
+        server_ = std::make_unique<ServerProcess>(server);
+    } else {
+        server_ = std::make_unique<InProcessServer>(server);
+    }
+}
+
+ServerProcess& GitServer::process() {
+    auto* process = dynamic_cast<ServerProcess*>(server_.get());
+    if (process == nullptr) {
+        throw std::logic_error(
+            "this git server runs in process: ask for GitServerOptions::process");
+    }
+    return *process;
 }
 
 std::string GitServer::admin(std::vector<std::string> args, int expected_code) {

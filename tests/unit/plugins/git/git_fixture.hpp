@@ -10,6 +10,7 @@
 
 #include "support/admin_cli.hpp"
 #include "support/http_client.hpp"
+#include "support/in_process_server.hpp"
 #include "support/provider_standin.hpp"
 #include "support/server_process.hpp"
 #include "support/test_database.hpp"
@@ -31,6 +32,7 @@ struct GitServerOptions {
     std::vector<std::string> plugins = {"auth", "builds", "git"};
     bool tls = false;           ///< the stand-in speaks HTTPS with a certificate of a test CA
     bool trust_test_ca = true;  ///< with tls: plugins.git.ca_file names that CA
+    bool process = false;       ///< a real `loupe serve` (to kill and restart it), not in process
 };
 
 class GitServer {
@@ -38,7 +40,9 @@ public:
     explicit GitServer(GitServerOptions options = {});
 
     ProviderStandin& standin() { return *standin_; }
-    ServerProcess& server() { return *server_; }
+    TestServer& server() { return *server_; }
+    /// The server as a process (GitServerOptions::process); throws for an in-process one.
+    ServerProcess& process();
     std::string url(const std::string& path) const { return server_->base_url() + path; }
     /// `loupe admin ARGS... --json`; REQUIREs exit code `expected_code`, returns the output.
     std::string admin(std::vector<std::string> args, int expected_code = 0);
@@ -46,7 +50,7 @@ public:
 private:
     TempDir files_;
     std::unique_ptr<ProviderStandin> standin_;
-    std::unique_ptr<ServerProcess> server_;
+    std::unique_ptr<TestServer> server_;
 };
 
 /// `tokenless-github-` + base64 of the JSON, as the Argos CLI builds it.

@@ -87,7 +87,8 @@ TEST_CASE("pull request comment and summary check: posted once, edited in place,
                                 {"jobs.retry_max_ms", "500"},
                                 {"jobs.lease_ms", "5000"},
                                 {"plugins.git.timeout_ms", "2000"},
-                                {"plugins.git.status_push_attempts", "100"}}});
+                                {"plugins.git.status_push_attempts", "100"}},
+                   .process = true});
     // The first comment, note or check run call fails: the job tries again.
     git.standin().set_data(
         {{"installations", {{"77", {{"mode", "ok"}, {"repositories", {"acme/web"}}}}}},
@@ -182,9 +183,9 @@ TEST_CASE("pull request comment and summary check: posted once, edited in place,
     wait_concluded(server, number_of(fourteen));
     const int tried = git.standin().count("comment_create");
     wait_posts(git, [&](const json&) { return git.standin().count("comment_create") > tried; });
-    server.kill();
+    git.process().kill();
     git.standin().update([](json& data) { data["postFailures"] = 0; });
-    server.restart();
+    git.process().restart();
     posts = wait_posts(git, [&](const json& all) {
         return !posts_of(git, "comment_create", 14).empty() &&
                !has_text(last_body(all, comment_id), "**mobile**");

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "support/build_paths.hpp"
+#include "support/in_process_server.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
 
 using namespace loupe::test;
@@ -24,14 +25,14 @@ ServerOptions with_hello() {
     return options;
 }
 
-json greetings(const ServerProcess& server) {
+json greetings(const TestServer& server) {
     auto result = http_get(server.base_url() + "/v2/hello/greetings", server.project_token());
     REQUIRE_MESSAGE(result.status == 200, result.body);
     return result.json();
 }
 
 /// The greeting with this text once its reply was written (60 s at most).
-json replied_greeting(const ServerProcess& server, const std::string& text) {
+json replied_greeting(const TestServer& server, const std::string& text) {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (std::chrono::steady_clock::now() < deadline) {
         for (const auto& greeting : greetings(server)) {
@@ -48,7 +49,7 @@ json replied_greeting(const ServerProcess& server, const std::string& text) {
 }  // namespace
 
 TEST_CASE("SDK example plugin: migration, routes, job and the builds service") {
-    ServerProcess server(with_hello());
+    InProcessServer server(with_hello());
     const auto url = server.base_url() + "/v2/hello/greetings";
 
     auto empty = http_json("POST", url, {{"text", ""}}, server.project_token());

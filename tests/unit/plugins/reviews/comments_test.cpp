@@ -4,6 +4,7 @@
 #include <soci/soci.h>
 
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
 
 using namespace loupe::test;
@@ -13,7 +14,7 @@ namespace {
 
 /// A reference build on main and a check build with one changed screenshot.
 struct CommentedBuild {
-    ServerProcess server{with_reviews()};
+    InProcessServer server{with_reviews()};
     int64_t reference = 0;
     int64_t check = 0;
     std::string changed_diff;    ///< the check's changed diff
@@ -59,7 +60,7 @@ struct CommentedBuild {
     const std::string& alice() const { return server.personal_token(); }
 };
 
-long long count(const ServerProcess& server, const std::string& sql) {
+long long count(const TestServer& server, const std::string& sql) {
     auto db = open_server_database(server);
     return query_number(*db, sql);
 }

@@ -6,6 +6,7 @@
 
 #include "support/admin_cli.hpp"
 #include "support/build_paths.hpp"
+#include "support/in_process_server.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
 
 using namespace loupe::test;
@@ -21,12 +22,12 @@ ServerOptions with_reviews_and_probe() {
     return options;
 }
 
-std::string build_url(const ServerProcess& server, int64_t number, const std::string& rest) {
+std::string build_url(const TestServer& server, int64_t number, const std::string& rest) {
     return server.base_url() + "/v2/projects/default/default/builds/" + std::to_string(number) +
            rest;
 }
 
-json post(const ServerProcess& /*server*/, const std::string& url, const json& body,
+json post(const TestServer& /*server*/, const std::string& url, const json& body,
           const std::string& token) {
     auto result = http_json("POST", url, body, token);
     REQUIRE_MESSAGE(result.status / 100 == 2, result.body);
@@ -35,7 +36,7 @@ json post(const ServerProcess& /*server*/, const std::string& url, const json& b
 
 /// The events of `type` the probe received about build `build_id`, oldest first, once every
 /// delivery settled.
-std::vector<json> received(const ServerProcess& server, int64_t build_id, const std::string& type) {
+std::vector<json> received(const TestServer& server, int64_t build_id, const std::string& type) {
     wait_jobs_settled(server, "reviews.carry_approvals");
     wait_jobs_settled(server, "builds_probe.events");
     auto result = http_get(server.base_url() + "/v2/probe/events");
@@ -57,7 +58,7 @@ std::vector<json> received(const ServerProcess& server, int64_t build_id, const 
 TEST_CASE(
     "reviews events: review state changes, submitted reviews, visible comments, approvals "
     "carried forward") {
-    ServerProcess server(with_reviews_and_probe());
+    InProcessServer server(with_reviews_and_probe());
     const auto& alice = server.personal_token();
     const auto bob = member_token(server, "bob", "member");
     int64_t alice_id = 0;

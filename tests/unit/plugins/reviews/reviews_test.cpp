@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
 
 using namespace loupe::test;
@@ -16,35 +17,35 @@ namespace {
 
 const Paint other_block{30, 20, 12, 12};
 
-std::string reviews_url(const ServerProcess& server, int64_t number) {
+std::string reviews_url(const TestServer& server, int64_t number) {
     return server.base_url() + "/v2/projects/default/default/builds/" + std::to_string(number) +
            "/reviews";
 }
 
-HttpResult submit(const ServerProcess& server, const std::string& token, int64_t number,
+HttpResult submit(const TestServer& server, const std::string& token, int64_t number,
                   const json& review) {
     return http_json("POST", reviews_url(server, number), review, token);
 }
 
-json approve(const ServerProcess& server, const std::string& token, int64_t number) {
+json approve(const TestServer& server, const std::string& token, int64_t number) {
     auto result = submit(server, token, number, {{"event", "APPROVE"}});
     REQUIRE_MESSAGE(result.status == 200, result.body);
     return result.json();
 }
 
-HttpResult dismiss(const ServerProcess& server, const std::string& token, int64_t number,
+HttpResult dismiss(const TestServer& server, const std::string& token, int64_t number,
                    const std::string& review_id) {
     return http_json("POST", reviews_url(server, number) + "/" + review_id + "/dismiss",
                      json::object(), token);
 }
 
-json list_reviews(const ServerProcess& server, const std::string& token, int64_t number) {
+json list_reviews(const TestServer& server, const std::string& token, int64_t number) {
     auto result = http_get(reviews_url(server, number), token);
     REQUIRE_MESSAGE(result.status == 200, result.body);
     return result.json();
 }
 
-long long review_count(const ServerProcess& server) {
+long long review_count(const TestServer& server) {
     auto db = open_server_database(server);
     return query_number(*db, "SELECT COUNT(*) FROM reviews");
 }
@@ -52,7 +53,7 @@ long long review_count(const ServerProcess& server) {
 /// A reference build on main (commit a) and a check build X on `feature` (commit b) with one
 /// changed screenshot: X concludes changes-detected.
 struct ReviewedBranch {
-    ServerProcess server{with_reviews()};
+    InProcessServer server{with_reviews()};
     int64_t reference = 0;
     int64_t x = 0;
 
@@ -163,7 +164,7 @@ TEST_CASE("a rejected build is never a baseline, not even as an ancestor") {
 }
 
 TEST_CASE("a monitoring build is a baseline only once approved") {
-    ServerProcess server(with_reviews());
+    InProcessServer server(with_reviews());
     auto monitor = [&](const std::string& seed) {
         return wait_concluded(
             server, number_of(push_shots(server, {{"page", png_blob(seed)}},
@@ -386,7 +387,7 @@ TEST_CASE("approvals carry forward to a later build of the branch with the same 
 }
 
 TEST_CASE("with the reviews plugin disabled, the review routes answer 404") {
-    ServerProcess server;  // auth and builds only
+    InProcessServer server;  // auth and builds only
     auto result =
         http_json("POST", reviews_url(server, 1), {{"event", "APPROVE"}}, server.personal_token());
     CHECK(result.status == 404);

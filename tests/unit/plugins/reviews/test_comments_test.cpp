@@ -9,6 +9,7 @@
 #include "db/migration_runner.hpp"
 #include "loupe/db/migrations.hpp"
 #include "support/admin_cli.hpp"
+#include "support/in_process_server.hpp"
 #include "support/server_database.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
 
@@ -25,7 +26,7 @@ namespace {
 
 /// A concluded build whose screenshot `x` is the test the comments are about.
 struct TestedProject {
-    ServerProcess server{with_reviews()};
+    InProcessServer server{with_reviews()};
     std::string test_id;
     int64_t build = 0;
 
@@ -46,7 +47,7 @@ struct TestedProject {
     }
 };
 
-long long sql_number(const ServerProcess& server, const std::string& sql) {
+long long sql_number(const TestServer& server, const std::string& sql) {
     auto db = open_server_database(server);
     return query_number(*db, sql);
 }

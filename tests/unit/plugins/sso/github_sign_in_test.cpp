@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "support/http_client.hpp"
+#include "support/in_process_server.hpp"
 #include "support/provider_standin.hpp"
 #include "support/server_database.hpp"
 #include "support/server_process.hpp"
@@ -44,7 +45,7 @@ const json ada_data = {
 struct GitHubSignIn {
     ProviderStandin github{StandinOptions{}};
     TempDir secrets;
-    std::unique_ptr<ServerProcess> server;
+    std::unique_ptr<InProcessServer> server;
 
     GitHubSignIn() {
         github.set_data(ada_data);
@@ -59,7 +60,7 @@ struct GitHubSignIn {
                             {"auth.oidc.github.client_secret_file", secret_file},
                             {"auth.oidc.github.name", "GitHub"},
                             {"auth.oidc.github.roles.acme/design", "default:member"}};
-        server = std::make_unique<ServerProcess>(options);
+        server = std::make_unique<InProcessServer>(options);
     }
 
     struct Started {

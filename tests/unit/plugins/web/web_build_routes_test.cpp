@@ -8,18 +8,20 @@
 
 #include "loupe/imagediff/imagediff.hpp"
 #include "support/http_client.hpp"
+#include "support/in_process_server.hpp"
 #include "support/prometheus_text.hpp"
 #include "support/server_process.hpp"
 #include "unit/plugins/builds/processing_client.hpp"
 
 using loupe::test::http;
 using loupe::test::HttpCall;
-using loupe::test::ServerProcess;
+using loupe::test::InProcessServer;
+using loupe::test::TestServer;
 using nlohmann::json;
 
 namespace {
 
-loupe::test::HttpResult get(const ServerProcess& server, const std::string& path,
+loupe::test::HttpResult get(const TestServer& server, const std::string& path,
                             std::optional<std::string> bearer,
                             std::map<std::string, std::string> headers = {}) {
     return http(
@@ -29,7 +31,7 @@ loupe::test::HttpResult get(const ServerProcess& server, const std::string& path
 }  // namespace
 
 TEST_CASE("web plugin: thumbnails and the live state of a build") {
-    ServerProcess server(loupe::test::ServerOptions{{"auth", "builds", "web"}, {}, {}});
+    InProcessServer server(loupe::test::ServerOptions{{"auth", "builds", "web"}, {}, {}});
     using loupe::test::Paint;
     using loupe::test::Shot;
     const std::string pat = server.personal_token();
@@ -110,7 +112,7 @@ TEST_CASE("web plugin: thumbnails and the live state of a build") {
 }
 
 TEST_CASE("web plugin: a screenshot is decoded once for its thumbnail, within the image budget") {
-    ServerProcess server(loupe::test::ServerOptions{{"auth", "builds", "web"}, {}, {}});
+    InProcessServer server(loupe::test::ServerOptions{{"auth", "builds", "web"}, {}, {}});
     const std::string pat = server.personal_token();
     const json build = loupe::test::wait_concluded(
         server,
