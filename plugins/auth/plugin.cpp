@@ -23,8 +23,7 @@ void install(loupe::Host& host) {
     loupe::auth::add_create_project(host);
     loupe::auth::add_list_account_projects(host);
     loupe::auth::add_team_migrations(host.migrations());
-    // The plugin's team store lives as long as the process (plugins are never unloaded).
-    static loupe::auth::TeamStore* const teams = new loupe::auth::TeamStore(host.db());
+    auto* const teams = &host.make<loupe::auth::TeamStore>(host.db());
     loupe::auth::add_get_account(host, *teams);
     loupe::auth::add_update_account(host, *teams);
     loupe::auth::add_list_account_members(host, *teams);

@@ -22,7 +22,7 @@ namespace {
 using namespace loupe;
 using namespace loupe::automation;
 
-// Plugins are never unloaded: what install() creates lives for the process.
+// What install() makes, kept by the Host as long as the installation.
 struct AutomationPlugin {
     AutomationSettings settings;
     std::unique_ptr<ChatTargets> targets;
@@ -31,7 +31,7 @@ struct AutomationPlugin {
 
 void install(Host& host) {
     describe_api(host.services(), embedded_api_description());
-    static AutomationPlugin plugin;
+    auto& plugin = host.make<AutomationPlugin>();
     plugin.settings = read_automation_settings(host.config());
     add_automation_migrations(host.migrations());
     // The key the teams' chat secrets are sealed with: the operator's file, else one made in

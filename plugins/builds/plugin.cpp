@@ -4,7 +4,6 @@
 #include "loupe/plugin.hpp"
 
 #include <algorithm>
-#include <list>
 #include <memory>
 #include <stdexcept>
 
@@ -33,8 +32,7 @@
 
 namespace {
 
-// What one install creates; the plugin is never unloaded, so it lives until the process exits
-// (one per install: a test process may install the plugin into several runtimes).
+// What one install creates, kept by its Host.
 struct BuildsPlugin {
     explicit BuildsPlugin(loupe::Host& host) : service(host), events(host.events()) {}
     loupe::builds::BuildsServiceImpl service;
@@ -48,8 +46,7 @@ struct BuildsPlugin {
 void install(loupe::Host& host) {
     loupe::describe_api(host.services(), loupe::embedded_api_description());
     using namespace loupe::builds;
-    static std::list<std::unique_ptr<BuildsPlugin>> plugins;
-    auto& plugin = *plugins.emplace_back(std::make_unique<BuildsPlugin>(host));
+    auto& plugin = host.make<BuildsPlugin>(host);
     plugin.events.set_metrics(ProcessingMetrics(host));
     const BuildEvents& events = plugin.events;
     host.services().provide<BuildsService>(plugin.service);
@@ -66,8 +63,7 @@ void install(loupe::Host& host) {
     if (retention_days < 0) {
         throw std::runtime_error("plugins.builds.retention_days: expected a number of days >= 0");
     }
-    static std::list<UploadPolicy> policies;
-    const UploadPolicy& policy = policies.emplace_back(UploadPolicy::from_config(host.config()));
+    const UploadPolicy& policy = host.make<UploadPolicy>(UploadPolicy::from_config(host.config()));
     add_project_settings_fields(host.project_fields(), retention_days, policy);
     add_quota_command(host, policy);
     plugin.retention = std::make_unique<Retention>(
@@ -109,9 +105,8 @@ void install(loupe::Host& host) {
     settings.memory = std::make_shared<DiffMemoryBudget>(
         diff_memory_bytes_setting(host.config().get_int("diff_memory_mb", 0)));
     // Thumbnails and any other decoder of stored images draw on the same budget.
-    static std::list<std::unique_ptr<ImageMemoryService>> memories;
-    auto& memory = *memories.emplace_back(std::make_unique<ImageMemoryService>(
-        settings.memory, host.services().find<loupe::metrics::Metrics>()));
+    auto& memory = host.make<ImageMemoryService>(settings.memory,
+                                                 host.services().find<loupe::metrics::Metrics>());
     host.services().provide<loupe::builds::ImageMemory>(memory);
     h.jobs().handle(
         compute_diff_job_kind,

@@ -3,7 +3,6 @@
 // in a job, and pruned with `loupe admin deployments prune`.
 #include "loupe/plugin.hpp"
 
-#include <list>
 #include <memory>
 
 #include "admin_command.hpp"
@@ -21,10 +20,7 @@ namespace {
 void install(loupe::Host& host) {
     loupe::describe_api(host.services(), loupe::embedded_api_description());
     using namespace loupe::deployments;
-    // Lives as long as the process: plugins are never unloaded (one per install, as a test
-    // process may install the plugin into several runtimes).
-    static std::list<std::unique_ptr<PluginContext>> contexts;
-    auto* context = contexts.emplace_back(std::make_unique<PluginContext>(host)).get();
+    auto* context = &host.make<PluginContext>(host);
     add_migrations(host.migrations());
     add_create_deployment(*context);
     add_finalize_deployment(*context);

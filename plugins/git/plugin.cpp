@@ -33,7 +33,7 @@ namespace {
 using namespace loupe;
 using namespace loupe::git;
 
-// Plugins are never unloaded: what install() creates lives for the process.
+// What install() makes, kept by the Host as long as the installation.
 struct GitPlugin {
     GitSettings settings;
     std::unique_ptr<GitProvidersImpl> providers;
@@ -45,7 +45,7 @@ struct GitPlugin {
 
 void install(Host& host) {
     describe_api(host.services(), embedded_api_description());
-    static GitPlugin plugin;
+    auto& plugin = host.make<GitPlugin>();
     plugin.settings = read_git_settings(host.config(), host.global_config());
     plugin.providers = std::make_unique<GitProvidersImpl>(plugin.settings);
     plugin.tokenless = std::make_unique<TokenlessAuth>(

@@ -46,8 +46,7 @@ ListenerSpec media_listener_spec(Host& host) {
 
 void install(Host& host) {
     describe_api(host.services(), embedded_api_description());
-    static MediaSettings settings;
-    settings = read_media_settings(host.config());
+    const auto& settings = host.make<MediaSettings>(read_media_settings(host.config()));
     add_media_migrations(host.migrations());
     Listener& listener = host.listeners().add(media_listener_spec(host));
     const std::function<MediaUrls()> urls = [&listener, &host] {
@@ -68,14 +67,14 @@ void install(Host& host) {
         host.log().info("media.pull_request_comments_missing",
                         {{"effect", "pull requests get no comment listing their media"}});
     }
-    static PullRequestMedia pull_requests(host, pull_request_comments, urls);
+    auto& pull_requests = host.make<PullRequestMedia>(host, pull_request_comments, urls);
     add_media_routes(host, settings, urls, comments, pull_requests);
     add_file_routes(host, listener, urls);
     // A pull request opened for a branch takes the media staged on it (the git plugin's event).
     host.events()
         .subscriber("media.adopt_staged")
         .on<git::PullRequestOpened>(
-            [&host](const git::PullRequestOpened& opened, const EventDelivery&) {
+            [&host, &pull_requests](const git::PullRequestOpened& opened, const EventDelivery&) {
                 host.db().transaction([&](soci::session& session) {
                     if (adopt_staged_media(session, opened.project_id, opened.branch,
                                            opened.pr_number) > 0) {

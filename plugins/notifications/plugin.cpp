@@ -25,10 +25,7 @@ using namespace loupe::notifications;
 
 void install(Host& host) {
     describe_api(host.services(), embedded_api_description());
-    // Plugins are never unloaded: what install() creates lives for the process.
-    static MailSettings settings;
-    static std::unique_ptr<NotificationSender> sender;
-    settings = read_mail_settings(host.global_config());
+    const auto& settings = host.make<MailSettings>(read_mail_settings(host.global_config()));
     add_notification_migrations(host.migrations());
     add_settings_routes(host, settings);
     add_unsubscribe_routes(host);
@@ -37,12 +34,12 @@ void install(Host& host) {
                         {{"effect", "no mail is sent: set mail.host to send notifications"}});
         return;
     }
-    sender = std::make_unique<NotificationSender>(host, settings);
-    sender->install();
-    subscribe_to_comments(host, *sender);
-    subscribe_to_reviews(host, *sender);
+    auto& sender = host.make<NotificationSender>(host, settings);
+    sender.install();
+    subscribe_to_comments(host, sender);
+    subscribe_to_reviews(host, sender);
     subscribe_to_invites(host, settings);
-    subscribe_to_build_statuses(host, *sender);
+    subscribe_to_build_statuses(host, sender);
     host.log().info("notifications.mail_on",
                     {{"host", settings.host}, {"port", std::to_string(settings.port)}});
 }

@@ -3,8 +3,6 @@
 // build.concluded), comments, and the events about them (loupe/reviews/events.hpp).
 #include "loupe/plugin.hpp"
 
-#include <list>
-
 #include "auto_approval.hpp"
 #include "loupe/builds/build_deletion.hpp"
 #include "loupe/builds/build_review_states.hpp"
@@ -25,9 +23,7 @@ void install(loupe::Host& host) {
     loupe::describe_api(host.services(), loupe::embedded_api_description());
     using namespace loupe::reviews;
     auto& builds = host.services().require<loupe::builds::BuildsService>();
-    // Plugins are never unloaded: the recorder lives for the process (one per install).
-    static std::list<ReviewRecorder> recorders;
-    auto& recorder = recorders.emplace_back(
+    auto& recorder = host.make<ReviewRecorder>(
         builds, host.services().require<loupe::builds::BuildReviewStates>(), host.events());
     add_migrations(host.migrations());
     add_create_review(host, builds, recorder);
@@ -48,10 +44,8 @@ void install(loupe::Host& host) {
     add_build_subscription(host, builds);
     add_build_reviewers(host, builds, recorder);
     add_waiting_reviews(host, builds);
-    static std::list<MediaCommentsService> media_comments;
-    host.services().provide<MediaComments>(media_comments.emplace_back(builds, recorder));
-    static BuildFollowersService followers;
-    host.services().provide<BuildFollowers>(followers);
+    host.services().provide<MediaComments>(host.make<MediaCommentsService>(builds, recorder));
+    host.services().provide<BuildFollowers>(host.make<BuildFollowersService>());
     auto& database = host.db();
     host.events()
         .subscriber("reviews.carry_approvals")

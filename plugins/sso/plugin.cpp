@@ -32,15 +32,14 @@ void install(loupe::Host& host) {
     loupe::describe_api(host.services(), loupe::embedded_api_description());
     add_migrations(host.migrations());
     const auto providers = read_oidc_providers(host.global_config());
-    // The client and the providers live as long as the process (routes hold them).
-    static std::unique_ptr<loupe::HttpClient> http;
-    http = make_http_client(host.global_config());
+    // The client lives as long as the installation (the providers' clients hold it).
+    auto& http = host.keep(make_http_client(host.global_config()));
     std::vector<std::shared_ptr<SignInClient>> clients;
     for (const auto& provider : providers) {
         if (provider.kind == OidcProvider::Kind::github) {
-            clients.push_back(std::make_shared<GitHubClient>(*http, provider));
+            clients.push_back(std::make_shared<GitHubClient>(http, provider));
         } else {
-            clients.push_back(std::make_shared<OidcClient>(*http, provider));
+            clients.push_back(std::make_shared<OidcClient>(http, provider));
         }
         host.log().info("sso.provider", {{"id", provider.id}, {"issuer", provider.issuer}});
     }

@@ -32,9 +32,7 @@ void install(loupe::Host& host) {
         host.services().find<loupe::metrics::Metrics>());
 
     // Plugins that sign people in another way open their sessions through this service.
-    static std::unique_ptr<BrowserSessionsImpl> browser_sessions;
-    browser_sessions = std::make_unique<BrowserSessionsImpl>(sessions);
-    host.services().provide<loupe::web::BrowserSessions>(*browser_sessions);
+    host.services().provide<loupe::web::BrowserSessions>(host.make<BrowserSessionsImpl>(sessions));
 
     host.token_resolvers().add_session(
         [sessions](const loupe::Request& request) { return sessions->resolve(request); });

@@ -2,12 +2,18 @@
 // What the core lends a plugin. Each plugin gets its own Host; what it registers during
 // install() is staged and committed only if install() returns normally. After all installs
 // the registries are frozen: registering later throws std::logic_error.
-// OWNERSHIP: every reference returned lives as long as the process. THREADS: registration
-// happens on the main thread; db(), identity(), blobs(), jobs().enqueue(), events().publish()
-// and log() are thread-safe.
+// OWNERSHIP: every reference returned lives as long as the Host, which lives as long as the
+// plugin's installation: in `loupe` that is the process, but a process may install a plugin
+// more than once, each time with a new Host (the tests' in-process host starts a Runtime per
+// test). So what install() makes for its routes, jobs and hooks is kept by the Host
+// (keep()/make()), never in a static, which would still hold the first Host's references.
+// THREADS: registration happens on the main thread; db(), identity(), blobs(),
+// jobs().enqueue(), events().publish() and log() are thread-safe.
 
 #include <functional>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "loupe/auth/identity.hpp"
@@ -72,6 +78,24 @@ public:
     /// Runs once, after the server listens (public_url() is final), when this start created the
     /// first user; the lines returned are printed inside the bootstrap block.
     virtual void on_bootstrap(BootstrapHook hook) = 0;
+
+    /// Keeps `object` as long as this Host and returns it: the plugin's settings, clients and
+    /// services that its routes, jobs and hooks refer to. Kept objects are destroyed with the
+    /// Host, the last kept first, after the shutdown hooks ran.
+    template <class T>
+    T& keep(std::unique_ptr<T> object) {
+        T& kept = *object;
+        keep_object(std::shared_ptr<void>(std::move(object)));
+        return kept;
+    }
+    /// keep(std::make_unique<T>(args...)).
+    template <class T, class... Args>
+    T& make(Args&&... args) {
+        return keep(std::make_unique<T>(std::forward<Args>(args)...));
+    }
+
+protected:
+    virtual void keep_object(std::shared_ptr<void> object) = 0;
 };
 
 }  // namespace loupe

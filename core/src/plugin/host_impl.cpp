@@ -280,7 +280,12 @@ HostImpl::HostImpl(std::string plugin_name, CoreContext& core)
     staged_->log = std::make_unique<StderrLogger>(plugin_name_, core_.log_level);
 }
 
-HostImpl::~HostImpl() = default;
+HostImpl::~HostImpl() {
+    // The last kept first: an object kept later may refer to one kept before it.
+    while (!kept_.empty()) {
+        kept_.pop_back();
+    }
+}
 
 Routes& HostImpl::routes() {
     return staged_->routes_facade;
@@ -331,6 +336,10 @@ void HostImpl::on_ready(std::function<void()> hook) {
 void HostImpl::on_shutdown(std::function<void()> hook) {
     require_open(staged_->committed, plugin_name_, "an on_shutdown hook");
     staged_->shutdown_hooks.push_back(std::move(hook));
+}
+
+void HostImpl::keep_object(std::shared_ptr<void> object) {
+    kept_.push_back(std::move(object));
 }
 
 void HostImpl::on_bootstrap(BootstrapHook hook) {

@@ -45,11 +45,16 @@ public:
     void commit();
     void discard();
 
+protected:
+    void keep_object(std::shared_ptr<void> object) override;
+
 private:
     struct Staged;
     std::string plugin_name_;
     CoreContext& core_;
     std::unique_ptr<Staged> staged_;
+    /// What the plugin keeps (keep()), in the order it was kept.
+    std::vector<std::shared_ptr<void>> kept_;
 };
 
 /// The subset of `keys` any registered finder reports as referenced.

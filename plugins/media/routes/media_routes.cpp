@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <list>
 
 #include "content/media_content.hpp"
 #include "loupe/crypto/random.hpp"
@@ -512,8 +511,7 @@ std::optional<reviews::MediaTarget> media_target(Host& host, Request& request) {
 void add_media_routes(Host& host, const MediaSettings& settings,
                       const std::function<MediaUrls()>& urls, reviews::MediaComments* comments,
                       PullRequestMedia& pull_requests) {
-    static std::list<MediaRoutes> all;  // plugins are never unloaded
-    all.emplace_back(host, settings, urls, comments, pull_requests).add();
+    host.make<MediaRoutes>(host, settings, urls, comments, pull_requests).add();
 }
 
 }  // namespace loupe::media
